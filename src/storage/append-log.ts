@@ -1,0 +1,107 @@
+// storage/append-log.ts: an append-only record file with group commit. Concurrent appends that
+// arrive while a write+fsync is in flight share the next write and the next fsync. A failed write
+// or fsync is fail-stop: the log refuses every later append (never retry an fsync).
+
+import { StoreError } from './errors.ts'
+import type { FileHandleLike, Fs } from './fs.ts'
+import { frameRecord } from './record-log.ts'
+
+interface Waiter {
+  readonly data: Uint8Array
+  readonly resolve: () => void
+  readonly reject: (e: unknown) => void
+}
+
+/** An open, appendable record file (see module header). */
+export class AppendLog {
+  readonly file: string
+  readonly #handle: FileHandleLike
+  readonly #sync: boolean
+  readonly #onFail: (e: Error) => void
+  #queue: Waiter[] = []
+  #flushing = false
+  #failed: Error | undefined
+  #closed = false
+  /** Bytes in the file (acknowledged records only). */
+  size: number
+
+  private constructor(
+    file: string,
+    handle: FileHandleLike,
+    size: number,
+    sync: boolean,
+    onFail: (e: Error) => void,
+  ) {
+    this.file = file
+    this.#handle = handle
+    this.size = size
+    this.#sync = sync
+    this.#onFail = onFail
+  }
+
+  /** Open (creating if needed) `file` for appending; `size` is the current valid length. */
+  static async open(
+    fs: Fs,
+    file: string,
+    opts: { sync: boolean; onFail?: (e: Error) => void },
+  ): Promise<AppendLog> {
+    const handle = await fs.open(file, 'a')
+    return new AppendLog(file, handle, await handle.size(), opts.sync, opts.onFail ?? (() => {}))
+  }
+
+  /** Append one framed record; resolves once it is written and (with sync) fsynced. */
+  append(payload: Uint8Array): Promise<void> {
+    if (this.#failed) return Promise.reject(this.#failedError())
+    if (this.#closed) return Promise.reject(new StoreError('store_closed', `log ${this.file} is closed`))
+    return new Promise<void>((resolve, reject) => {
+      this.#queue.push({ data: frameRecord(payload), resolve, reject })
+      if (!this.#flushing) void this.#flush()
+    })
+  }
+
+  async #flush(): Promise<void> {
+    this.#flushing = true
+    while (this.#queue.length > 0) {
+      const batch = this.#queue
+      this.#queue = []
+      let total = 0
+      for (const w of batch) total += w.data.length
+      const buf = new Uint8Array(total)
+      let off = 0
+      for (const w of batch) {
+        buf.set(w.data, off)
+        off += w.data.length
+      }
+      try {
+        await this.#handle.append(buf)
+        if (this.#sync) await this.#handle.sync()
+        this.size += total
+        for (const w of batch) w.resolve()
+      } catch (e) {
+        this.#failed = e instanceof Error ? e : new Error(String(e))
+        this.#onFail(this.#failed)
+        for (const w of batch) w.reject(this.#failedError())
+        for (const w of this.#queue) w.reject(this.#failedError())
+        this.#queue = []
+      }
+    }
+    this.#flushing = false
+  }
+
+  #failedError(): StoreError {
+    return new StoreError(
+      'store_failed',
+      `write to ${this.file} failed; the store stopped (reopen it): ${this.#failed?.message}`,
+      {
+        cause: this.#failed,
+      },
+    )
+  }
+
+  /** Wait for queued appends, then close the file. */
+  async close(): Promise<void> {
+    while (this.#flushing || this.#queue.length > 0) await new Promise((r) => setImmediate(r))
+    this.#closed = true
+    await this.#handle.close()
+  }
+}

@@ -1,0 +1,165 @@
+// storage/dataset-runtime.ts: the live, mutable side of one dataset: its WAL, its unsealed events
+// and its sealed blocks. Appends become visible only after their WAL fsync; sealing turns the oldest
+// `blockRows` unsealed events into a block (file durable → manifest edit durable → publish) and
+// rolls the WAL. Seals of one dataset run one at a time.
+import * as path from 'node:path'
+import { BLOCK_TRAILER_BYTES, buildBatch, encodeBlock } from './block/index.ts'
+import { writeFileDurable } from './fs.ts'
+import type { BlockMeta, DatasetMeta } from './manifest/edits.ts'
+import type { BlockHandle, DatasetView } from './snapshot.ts'
+import type { StoreContext } from './store-context.ts'
+import type { FlatEvent } from './types.ts'
+import type { Wal } from './wal/wal.ts'
+
+/** One dataset's live state (see module header). */
+export class DatasetRuntime {
+  meta: DatasetMeta
+  blocks: readonly BlockHandle[]
+  readonly wal: Wal
+  /** Unsealed events, append-only; replaced (never truncated) at a seal so snapshots keep their prefix. */
+  events: FlatEvent[] = []
+  /** Sequence number of `events[0]`. */
+  eventsFirstSeq: number
+  /** Next sequence number to hand out. */
+  nextSeq: number
+  readonly #ctx: StoreContext
+  #sealing: Promise<void> = Promise.resolve()
+  #view: DatasetView | undefined
+  readonly #early = new Map<number, readonly FlatEvent[]>()
+  deleted = false
+
+  constructor(
+    ctx: StoreContext,
+    meta: DatasetMeta,
+    blocks: readonly BlockHandle[],
+    wal: Wal,
+    nextSeq: number,
+  ) {
+    this.#ctx = ctx
+    this.meta = meta
+    this.blocks = blocks
+    this.wal = wal
+    this.eventsFirstSeq = nextSeq
+    this.nextSeq = nextSeq
+  }
+
+  /** Directory of this dataset's block files. */
+  get blockDir(): string {
+    return path.join(this.#ctx.root, 'blocks', this.meta.id)
+  }
+
+  /** Handle for a block of this dataset. */
+  handleFor(meta: BlockMeta): BlockHandle {
+    return {
+      datasetId: this.meta.id,
+      meta,
+      file: path.join(this.blockDir, `${meta.blockId}.blk`),
+      bodyOffset: meta.fileSize - BLOCK_TRAILER_BYTES - meta.header.bodyLen,
+    }
+  }
+
+  /** Add recovered or acknowledged events (sequence numbers must follow on). */
+  appendVisible(firstSeq: number, events: readonly FlatEvent[]): void {
+    // Group commit resolves waiters in sequence order; the stash only guards that invariant.
+    if (firstSeq > this.eventsFirstSeq + this.events.length) {
+      this.#early.set(firstSeq, events)
+      return
+    }
+    let seq = firstSeq
+    let batch: readonly FlatEvent[] | undefined = events
+    while (batch) {
+      const expected = this.eventsFirstSeq + this.events.length
+      for (let i = Math.max(0, expected - seq); i < batch.length; i++) this.events.push(batch[i])
+      seq = this.eventsFirstSeq + this.events.length
+      batch = this.#early.get(seq)
+      this.#early.delete(seq)
+    }
+    this.#view = undefined
+  }
+
+  /** Durably log `events` and make them visible; resolves (to the WAL bytes) after the covering fsync. */
+  async append(events: readonly FlatEvent[]): Promise<number> {
+    const firstSeq = this.nextSeq
+    this.nextSeq += events.length
+    const bytes = await this.wal.append(firstSeq, events)
+    if (this.deleted) return bytes
+    this.appendVisible(firstSeq, events)
+    this.#ctx.changed()
+    // The call that fills a block waits for its seal, so block layout after an ack is deterministic
+    // and unsealed events stay bounded; concurrent callers keep sharing WAL fsyncs meanwhile.
+    if (this.events.length >= this.#ctx.blockRows) await this.seal(false)
+    return bytes
+  }
+
+  /** Seal full blocks (or, with `all`, every unsealed event); serialized per dataset. */
+  seal(all: boolean): Promise<void> {
+    const run = async () => {
+      while (
+        !this.deleted &&
+        (this.events.length >= this.#ctx.blockRows || (all && this.events.length > 0))
+      ) {
+        await this.#sealOne()
+      }
+    }
+    const p = this.#sealing.then(run)
+    this.#sealing = p.catch(() => {})
+    return p
+  }
+
+  async #sealOne(): Promise<void> {
+    const ctx = this.#ctx
+    const n = Math.min(ctx.blockRows, this.events.length)
+    const firstSeq = this.eventsFirstSeq
+    const slice = this.events.slice(0, n)
+    const blockId = ctx.allocateBlockId()
+    const { bytes, header, zoneMap } = encodeBlock(buildBatch(slice), {
+      blockId,
+      dataset: this.meta.name,
+      firstSeq,
+    })
+    await ctx.fs.mkdirp(this.blockDir)
+    const meta: BlockMeta = { blockId, fileSize: bytes.length, firstSeq, header, zoneMap }
+    const handle = this.handleFor(meta)
+    await writeFileDurable(ctx.fs, handle.file, bytes, ctx.tmpDir, ctx.sync)
+    await ctx.manifest.commit([{ kind: 'BlockAdded', datasetId: this.meta.id, block: meta }])
+    // Publish: the block replaces exactly the events it holds; events appended meanwhile stay unsealed.
+    this.blocks = [...this.blocks, handle]
+    this.events = this.events.slice(n)
+    this.eventsFirstSeq += n
+    this.#view = undefined
+    ctx.changed()
+    await this.wal.roll(firstSeq + n - 1)
+    await ctx.afterSeal(this)
+  }
+
+  /** Wait for running seals. */
+  idle(): Promise<void> {
+    return this.#sealing
+  }
+
+  /** Replace the block list (trim, delete) and publish. */
+  setBlocks(blocks: readonly BlockHandle[]): void {
+    this.blocks = blocks
+    this.#view = undefined
+    this.#ctx.changed()
+  }
+
+  /** Update metadata and publish. */
+  setMeta(meta: DatasetMeta): void {
+    this.meta = meta
+    this.#view = undefined
+    this.#ctx.changed()
+  }
+
+  /** The immutable view of the current state (cached until something changes). */
+  view(): DatasetView {
+    if (!this.#view) {
+      this.#view = {
+        meta: this.meta,
+        blocks: this.blocks,
+        tail: { events: this.events, length: this.events.length, firstSeq: this.eventsFirstSeq },
+      }
+    }
+    return this.#view
+  }
+}

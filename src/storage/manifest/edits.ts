@@ -1,0 +1,133 @@
+// storage/manifest/edits.ts: the manifest's edit records and the state they build. An edit is
+// appended to the LOG (fsynced) before it takes effect; replaying the LOG over the last checkpoint
+// rebuilds exactly the state that was acknowledged.
+import type { BlockHeader, ZoneMap } from '../block/index.ts'
+
+/** Dataset metadata as stored (times RFC3339). */
+export interface DatasetMeta {
+  readonly id: string
+  readonly name: string
+  readonly description: string
+  readonly kind: string
+  readonly who: string
+  readonly created: string
+  readonly updatedAt: string
+  readonly useRetentionPeriod: boolean
+  readonly retentionDays: number
+}
+
+/** A sealed block as the manifest knows it; enough to prune and read it without opening the file first. */
+export interface BlockMeta {
+  readonly blockId: string
+  readonly fileSize: number
+  /** Sequence number of the block's first event; rows are consecutive. */
+  readonly firstSeq: number
+  readonly header: BlockHeader
+  readonly zoneMap: ZoneMap
+}
+
+/** One manifest change. */
+export type Edit =
+  | { readonly kind: 'DatasetCreated'; readonly dataset: DatasetMeta }
+  | {
+      readonly kind: 'DatasetUpdated'
+      readonly id: string
+      readonly description: string
+      readonly useRetentionPeriod: boolean
+      readonly retentionDays: number
+      readonly updatedAt: string
+    }
+  | { readonly kind: 'DatasetDeleted'; readonly id: string }
+  | { readonly kind: 'BlockAdded'; readonly datasetId: string; readonly block: BlockMeta }
+  | {
+      readonly kind: 'BlocksRemoved'
+      readonly datasetId: string
+      readonly blockIds: readonly string[]
+      readonly reason: 'trim' | 'retention' | 'delete' | 'quarantine'
+    }
+
+/** Per-dataset manifest state. */
+export interface DatasetState {
+  meta: DatasetMeta
+  /** Live blocks in seal order. Replaced, never mutated, when it changes. */
+  blocks: readonly BlockMeta[]
+  /** Highest event sequence number ever sealed (monotonic; -1 when none). WAL replay skips up to it. */
+  sealedThrough: number
+}
+
+/** The whole manifest state. */
+export interface ManifestState {
+  /** Counters for fresh ids; never reused. */
+  nextDatasetNum: number
+  nextBlockNum: number
+  readonly datasets: Map<string, DatasetState>
+}
+
+/** An empty state. */
+export function emptyState(): ManifestState {
+  return { nextDatasetNum: 1, nextBlockNum: 1, datasets: new Map() }
+}
+
+type Applier = { [K in Edit['kind']]: (s: ManifestState, e: Extract<Edit, { kind: K }>) => void }
+
+const appliers: Applier = {
+  DatasetCreated(s, e) {
+    s.datasets.set(e.dataset.id, { meta: e.dataset, blocks: [], sealedThrough: -1 })
+    const n = Number(e.dataset.id.slice(1))
+    if (Number.isFinite(n)) s.nextDatasetNum = Math.max(s.nextDatasetNum, n + 1)
+  },
+  DatasetUpdated(s, e) {
+    const d = s.datasets.get(e.id)
+    if (!d) return
+    const { description, useRetentionPeriod, retentionDays, updatedAt } = e
+    d.meta = { ...d.meta, description, useRetentionPeriod, retentionDays, updatedAt }
+  },
+  DatasetDeleted(s, e) {
+    s.datasets.delete(e.id)
+  },
+  BlockAdded(s, e) {
+    const d = s.datasets.get(e.datasetId)
+    if (!d) return
+    d.blocks = [...d.blocks, e.block]
+    d.sealedThrough = Math.max(d.sealedThrough, e.block.firstSeq + e.block.header.rowCount - 1)
+    const n = Number(e.block.blockId.slice(1))
+    if (Number.isFinite(n)) s.nextBlockNum = Math.max(s.nextBlockNum, n + 1)
+  },
+  BlocksRemoved(s, e) {
+    const d = s.datasets.get(e.datasetId)
+    if (!d) return
+    const gone = new Set(e.blockIds)
+    d.blocks = d.blocks.filter((b) => !gone.has(b.blockId))
+  },
+}
+
+/** Apply one edit to `state` in place (idempotent for replays of removals). */
+export function applyEdit(state: ManifestState, edit: Edit): void {
+  ;(appliers[edit.kind] as (s: ManifestState, e: Edit) => void)(state, edit)
+}
+
+/** JSON form of the state for checkpoints. */
+export function serializeState(s: ManifestState): unknown {
+  return {
+    nextDatasetNum: s.nextDatasetNum,
+    nextBlockNum: s.nextBlockNum,
+    datasets: [...s.datasets.values()],
+  }
+}
+
+/** Inverse of `serializeState`; throws on a wrong shape. */
+export function deserializeState(v: unknown): ManifestState {
+  const o = v as { nextDatasetNum: number; nextBlockNum: number; datasets: DatasetState[] }
+  if (
+    !o ||
+    typeof o.nextDatasetNum !== 'number' ||
+    typeof o.nextBlockNum !== 'number' ||
+    !Array.isArray(o.datasets)
+  ) {
+    throw new Error('checkpoint has the wrong shape')
+  }
+  const datasets = new Map<string, DatasetState>()
+  for (const d of o.datasets)
+    datasets.set(d.meta.id, { meta: d.meta, blocks: d.blocks, sealedThrough: d.sealedThrough })
+  return { nextDatasetNum: o.nextDatasetNum, nextBlockNum: o.nextBlockNum, datasets }
+}

@@ -1,0 +1,233 @@
+// storage/snapshot.ts: immutable versions of the store and the scan API the executor reads
+// through. A snapshot pins one version (taken synchronously) and reads exactly it: its block list
+// plus an immutable prefix of each dataset's unsealed events. Release it when done so the files of
+// removed blocks can be unlinked.
+import type { BlockBatch, BlockColumn, ZoneMap } from './block/index.ts'
+import type { BlockMeta, DatasetMeta } from './manifest/edits.ts'
+import { compositeType, type FieldType, type FlatEvent, type TimeRange, typeOfValue } from './types.ts'
+
+/** A sealed block of one dataset. */
+export interface BlockHandle {
+  readonly datasetId: string
+  readonly meta: BlockMeta
+  /** Path of the block file. */
+  readonly file: string
+  /** Byte offset of the body (first column chunk) in the file. */
+  readonly bodyOffset: number
+}
+
+/** An immutable prefix of a dataset's unsealed events. */
+export interface TailView {
+  readonly events: readonly FlatEvent[]
+  readonly length: number
+  /** Sequence number of `events[0]`. */
+  readonly firstSeq: number
+}
+
+/** One dataset as of a version. */
+export interface DatasetView {
+  readonly meta: DatasetMeta
+  readonly blocks: readonly BlockHandle[]
+  readonly tail: TailView
+}
+
+/** An immutable version of the whole store; datasets keyed by name. */
+export interface Version {
+  readonly id: number
+  readonly datasets: ReadonlyMap<string, DatasetView>
+}
+
+/** A field of a dataset with every storage type it holds. */
+export interface FieldInfo {
+  readonly name: string
+  readonly types: readonly FieldType[]
+  /** API type name: a single type or a composite such as `integer|float`. */
+  readonly type: string
+}
+
+/** Where a snapshot gets decoded data from (implemented by the store). */
+export interface BlockSource {
+  /** Decode the physical columns of `fields` in `block` (every type present), cached. */
+  loadColumns(block: BlockHandle, fields: readonly string[] | undefined): Promise<BlockColumn[]>
+  /** The columns of a tail prefix, built in memory (cached per prefix). */
+  tailBatch(tail: TailView): BlockBatch
+  /** Called once when a snapshot is released. */
+  release(version: Version): void
+}
+
+/** Counters a scan fills in. */
+export interface ScanStats {
+  blocksTotal: number
+  blocksPruned: number
+  blocksScanned: number
+  rowsScanned: number
+}
+
+/** Options of `Snapshot.scan`. */
+export interface ScanOptions {
+  /** Skip blocks whose [minTime, maxTime] misses this half-open window (rows are not filtered). */
+  readonly timeRange?: TimeRange
+  /** Fields to decode up front (all when omitted). Absent fields are simply missing from `columns`. */
+  readonly fields?: readonly string[]
+  /** Zone-map predicate: return false to skip a block without decoding it. */
+  readonly prune?: (zoneMap: ZoneMap, block: BlockHandle) => boolean
+  readonly signal?: AbortSignal
+  readonly stats?: ScanStats
+}
+
+/** One batch of rows: a sealed block or the unsealed tail. */
+export interface ScanBatch {
+  readonly kind: 'block' | 'tail'
+  readonly blockId: string | undefined
+  readonly rowCount: number
+  /** Sequence number of row 0; row i is event `firstSeq + i` (stable: use as a row id). */
+  readonly firstSeq: number
+  readonly zoneMap: ZoneMap | undefined
+  /** Decoded columns of the requested fields (each physical type of a field is its own column). */
+  readonly columns: readonly BlockColumn[]
+  /** Decode more fields of this same batch (late materialization). */
+  load(fields: readonly string[]): Promise<BlockColumn[]>
+}
+
+const schemaCache = new WeakMap<DatasetView, FieldInfo[]>()
+
+/** Union of the fields and types of a dataset view (blocks' column directories plus the tail). */
+export function datasetSchema(view: DatasetView): FieldInfo[] {
+  const cached = schemaCache.get(view)
+  if (cached) return cached
+  const types = new Map<string, Set<FieldType>>()
+  const add = (f: string, t: FieldType) => {
+    const s = types.get(f) ?? new Set<FieldType>()
+    types.set(f, s)
+    s.add(t)
+  }
+  for (const b of view.blocks) for (const c of b.meta.header.columns) add(c.field, c.type)
+  if (view.tail.length > 0) {
+    add('_time', 'datetime')
+    add('_sysTime', 'datetime')
+  }
+  for (let i = 0; i < view.tail.length; i++) {
+    const f = view.tail.events[i].fields
+    for (const k in f) add(k, typeOfValue(f[k]))
+  }
+  const out = [...types.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, set]) => {
+      const type = compositeType(set)
+      return { name, types: type.split('|') as FieldType[], type }
+    })
+  schemaCache.set(view, out)
+  return out
+}
+
+function overlaps(zm: ZoneMap, r: TimeRange | undefined): boolean {
+  if (!r) return true
+  if (r.end !== undefined && BigInt(zm.minTime) >= r.end) return false
+  if (r.start !== undefined && BigInt(zm.maxTime) < r.start) return false
+  return true
+}
+
+function abortCheck(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason ?? new Error('aborted')
+}
+
+/** A pinned, immutable view of the store (see module header). */
+export class Snapshot {
+  readonly version: Version
+  readonly #source: BlockSource
+  #released = false
+
+  constructor(version: Version, source: BlockSource) {
+    this.version = version
+    this.#source = source
+  }
+
+  /** Dataset names in this version. */
+  datasetNames(): string[] {
+    return [...this.version.datasets.keys()].sort()
+  }
+
+  /** A dataset of this version, or undefined. */
+  dataset(name: string): DatasetView | undefined {
+    return this.version.datasets.get(name)
+  }
+
+  /** Fields and types of a dataset in this version ([] for an unknown dataset). */
+  schema(name: string): FieldInfo[] {
+    const v = this.dataset(name)
+    return v ? datasetSchema(v) : []
+  }
+
+  /** Total events of a dataset in this version. */
+  rowCount(name: string): number {
+    const v = this.dataset(name)
+    if (!v) return 0
+    let n = v.tail.length
+    for (const b of v.blocks) n += b.meta.header.rowCount
+    return n
+  }
+
+  /** Iterate a dataset's blocks (pruned by time range and zone maps), then its unsealed tail. */
+  async *scan(name: string, opts: ScanOptions = {}): AsyncGenerator<ScanBatch> {
+    if (this.#released) throw new Error('snapshot already released')
+    const view = this.dataset(name)
+    if (!view) return
+    const stats = opts.stats
+    for (const block of view.blocks) {
+      abortCheck(opts.signal)
+      if (stats) stats.blocksTotal++
+      const zm = block.meta.zoneMap
+      if (!overlaps(zm, opts.timeRange) || (opts.prune && !opts.prune(zm, block))) {
+        if (stats) stats.blocksPruned++
+        continue
+      }
+      const columns = await this.#source.loadColumns(block, opts.fields)
+      if (stats) {
+        stats.blocksScanned++
+        stats.rowsScanned += block.meta.header.rowCount
+      }
+      yield {
+        kind: 'block',
+        blockId: block.meta.blockId,
+        rowCount: block.meta.header.rowCount,
+        firstSeq: block.meta.firstSeq,
+        zoneMap: zm,
+        columns,
+        load: (fields) => this.#source.loadColumns(block, fields),
+      }
+    }
+    if (view.tail.length > 0) {
+      abortCheck(opts.signal)
+      const batch = this.#source.tailBatch(view.tail)
+      const pick = (fields: readonly string[] | undefined) => {
+        if (!fields) return [...batch.columns]
+        const want = new Set(fields)
+        return batch.columns.filter((c) => want.has(c.field))
+      }
+      if (stats) {
+        stats.blocksScanned++
+        stats.rowsScanned += batch.rowCount
+      }
+      yield {
+        kind: 'tail',
+        blockId: undefined,
+        rowCount: batch.rowCount,
+        firstSeq: view.tail.firstSeq,
+        zoneMap: undefined,
+        columns: pick(opts.fields),
+        load: async (fields) => pick(fields),
+      }
+    }
+  }
+
+  /** Unpin the version; idempotent. */
+  release(): void {
+    if (this.#released) return
+    this.#released = true
+    this.#source.release(this.version)
+  }
+
+  [Symbol.dispose](): void {
+    this.release()
+  }
+}

@@ -1,0 +1,544 @@
+// storage/store.ts: the Store: opens (recovers) a directory or an in-memory store, owns the
+// dataset runtimes, publishes versions, hands out snapshots, and runs ingest, seal, trim and
+// dataset changes. Every change is durable before it is visible. A failed write stops the store.
+import * as path from 'node:path'
+import { formatRfc3339Nano, parseGoDuration } from '../util/time/index.ts'
+import { type BlockBatch, type BlockColumn, buildBatch } from './block/index.ts'
+import { BlockReader } from './block-reader.ts'
+import { type Clock, nsClock } from './clock.ts'
+import {
+  checkDescription,
+  checkKind,
+  checkRetention,
+  type DatasetCreate,
+  type DatasetInfo,
+  type DatasetUpdate,
+  toInfo,
+} from './dataset-info.ts'
+import { validateDatasetName } from './dataset-name.ts'
+import { DatasetRuntime } from './dataset-runtime.ts'
+import { StoreError } from './errors.ts'
+import { type Fs, nodeFs } from './fs.ts'
+import { type IngestInput, type IngestOptions, type IngestStatus, prepareIngest } from './ingest-call.ts'
+import { acquireLock } from './lock.ts'
+import { Manifest } from './manifest/manifest.ts'
+import { createMemFs } from './mem-fs.ts'
+import { checkBlockFiles, cleanTmp, emptyReport, type RecoveryReport } from './recovery.ts'
+import { type BlockHandle, type FieldInfo, Snapshot, type TailView, type Version } from './snapshot.ts'
+import type { StoreContext } from './store-context.ts'
+import { Wal } from './wal/wal.ts'
+
+/** Options of `openStore`. */
+export interface StoreOptions {
+  /** Store directory; omitted: an in-memory store (nothing persists). */
+  readonly path?: string
+  /** Events per sealed block (default 65,536). */
+  readonly blockRows?: number
+  /** 'fsync' (default): acknowledged means fsynced. 'none': no fsync, for throwaway stores. */
+  readonly durability?: 'fsync' | 'none'
+  /** Byte budget of the decoded-column cache (default 256 MiB). */
+  readonly cacheBytes?: number
+  /** Injectable clock (tests). */
+  readonly clock?: Clock
+  /** File system (fault-injection tests); defaults to the real one, or memory without `path`. */
+  readonly fs?: Fs
+}
+
+const DAY_NS = 86_400_000_000_000n
+
+/** An open store (see module header). */
+export class Store {
+  readonly path: string | undefined
+  readonly blockRows: number
+  /** What opening found and did. */
+  readonly recovery: RecoveryReport
+  /** Dataset administration. */
+  readonly datasets: DatasetsApi
+  readonly #now: () => bigint
+  readonly #ctx: StoreContext
+  readonly #reader: BlockReader
+  readonly #byName = new Map<string, DatasetRuntime>()
+  readonly #pins = new Map<string, number>()
+  readonly #doomed = new Set<string>()
+  readonly #inflight = new Set<Promise<unknown>>()
+  readonly #tailCache = new WeakMap<readonly unknown[], { length: number; batch: BlockBatch }>()
+  readonly #releaseLock: () => Promise<void>
+  #version: Version | undefined
+  #versionId = 0
+  #failed: Error | undefined
+  #closed = false
+
+  private constructor(args: {
+    path: string | undefined
+    ctx: StoreContext
+    now: () => bigint
+    reader: BlockReader
+    recovery: RecoveryReport
+    releaseLock: () => Promise<void>
+  }) {
+    this.path = args.path
+    this.blockRows = args.ctx.blockRows
+    this.#ctx = args.ctx
+    this.#now = args.now
+    this.#reader = args.reader
+    this.recovery = args.recovery
+    this.#releaseLock = args.releaseLock
+    this.datasets = new DatasetsApi(this)
+  }
+
+  /** Open (recovering if needed) or create a store. */
+  static async open(opts: StoreOptions = {}): Promise<Store> {
+    const t0 = performance.now()
+    const blockRows = opts.blockRows ?? 65_536
+    if (!Number.isSafeInteger(blockRows) || blockRows < 1) {
+      throw new StoreError('invalid_argument', `blockRows must be a positive integer, got ${blockRows}`)
+    }
+    const inMemory = opts.path === undefined
+    const fs = opts.fs ?? (inMemory ? createMemFs() : nodeFs)
+    const root = inMemory
+      ? path.resolve(`/apldb-memory-${process.pid}-${memCounter++}`)
+      : path.resolve(opts.path as string)
+    const sync = !inMemory && opts.durability !== 'none'
+    await fs.mkdirp(root)
+    const releaseLock = inMemory ? async () => {} : await acquireLock(fs, root)
+    try {
+      const report = emptyReport()
+      const tmpDir = path.join(root, 'tmp')
+      for (const d of ['tmp', 'blocks', 'wal', 'manifest']) await fs.mkdirp(path.join(root, d))
+      await cleanTmp(fs, tmpDir, report)
+      let store: Store | undefined
+      const onFail = (e: Error) => store?.fail(e)
+      const { manifest, recovery } = await Manifest.open(fs, path.join(root, 'manifest'), tmpDir, {
+        sync,
+        onFail,
+      })
+      report.manifest = recovery
+      const bad = await checkBlockFiles(fs, root, manifest.state, report)
+      const reader = new BlockReader(fs, opts.cacheBytes ?? 256 << 20, (b, reason) =>
+        store?.quarantine(b, reason),
+      )
+      for (const [id, reason] of bad) reader.markBad(id, reason)
+      const ctx: StoreContext = {
+        fs,
+        root,
+        tmpDir,
+        sync,
+        blockRows,
+        manifest,
+        allocateBlockId: () => `b${manifest.state.nextBlockNum++}`,
+        changed: () => store?.changed(),
+        afterSeal: (ds) => store?.applyRetention(ds) ?? Promise.resolve(),
+      }
+      store = new Store({
+        path: inMemory ? undefined : root,
+        ctx,
+        now: nsClock(opts.clock),
+        reader,
+        recovery: report,
+        releaseLock,
+      })
+      // WAL directories of datasets that no longer exist are leftovers of a crash mid-delete.
+      for (const name of await fs.readdir(path.join(root, 'wal'))) {
+        if (!manifest.state.datasets.has(name)) {
+          await fs.rmrf(path.join(root, 'wal', name))
+          report.orphanWalDirsRemoved++
+        }
+      }
+      for (const ds of manifest.state.datasets.values()) {
+        const { wal, replay } = await Wal.open(fs, path.join(root, 'wal', ds.meta.id), { sync, onFail })
+        let nextSeq = ds.sealedThrough + 1
+        for (const b of replay.batches) nextSeq = Math.max(nextSeq, b.firstSeq + b.events.length)
+        const rt = new DatasetRuntime(ctx, ds.meta, [], wal, ds.sealedThrough + 1)
+        rt.blocks = ds.blocks.map((b) => rt.handleFor(b))
+        for (const b of replay.batches) {
+          const from = Math.max(0, ds.sealedThrough + 1 - b.firstSeq)
+          if (from >= b.events.length) continue
+          rt.appendVisible(b.firstSeq + from, b.events.slice(from))
+          report.walEventsReplayed += b.events.length - from
+          report.walBatchesReplayed++
+        }
+        rt.nextSeq = nextSeq
+        report.walTornBytesTruncated += replay.tornBytes
+        report.walPartialBatchesDropped += replay.droppedPartialBatches
+        store.#byName.set(ds.meta.name, rt)
+      }
+      for (const rt of store.#byName.values()) await store.applyRetention(rt)
+      report.ms = performance.now() - t0
+      return store
+    } catch (e) {
+      await releaseLock()
+      throw e
+    }
+  }
+
+  // ---- internal hooks (used by runtimes and the datasets API) ----
+
+  /** @internal Mark the store failed (fail-stop after a write or fsync error). */
+  fail(e: Error): void {
+    this.#failed ??= e
+  }
+
+  /** @internal Something visible changed. */
+  changed(): void {
+    this.#version = undefined
+  }
+
+  /** @internal Throw unless the store can serve requests. */
+  assertUsable(): void {
+    if (this.#closed) throw new StoreError('store_closed', 'the store is closed')
+    if (this.#failed) {
+      throw new StoreError(
+        'store_failed',
+        `the store stopped after a failed write (${this.#failed.message}); reopen it`,
+        {
+          cause: this.#failed,
+        },
+      )
+    }
+  }
+
+  /** @internal Track an operation so close() waits for it. */
+  track<T>(p: Promise<T>): Promise<T> {
+    this.#inflight.add(p)
+    const done = () => this.#inflight.delete(p)
+    p.then(done, done)
+    return p
+  }
+
+  /** @internal The runtime of a dataset name, or a `dataset_not_found` error. */
+  runtime(name: string): DatasetRuntime {
+    const rt = this.#byName.get(name)
+    if (!rt) throw new StoreError('dataset_not_found', `dataset ${JSON.stringify(name)} does not exist`)
+    return rt
+  }
+
+  /** @internal All runtimes. */
+  runtimes(): DatasetRuntime[] {
+    return [...this.#byName.values()]
+  }
+
+  /** @internal Register or drop a runtime. */
+  setRuntime(name: string, rt: DatasetRuntime | undefined): void {
+    if (rt) this.#byName.set(name, rt)
+    else this.#byName.delete(name)
+    this.changed()
+  }
+
+  /** @internal The store context (for runtimes created by the datasets API). */
+  get context(): StoreContext {
+    return this.#ctx
+  }
+
+  /** @internal Remove blocks from a dataset durably; their files go once no snapshot pins them. */
+  async removeBlocks(
+    rt: DatasetRuntime,
+    ids: readonly string[],
+    reason: 'trim' | 'retention' | 'delete',
+  ): Promise<number> {
+    if (ids.length === 0) return 0
+    const gone = new Set(ids)
+    await this.#ctx.manifest.commit([
+      { kind: 'BlocksRemoved', datasetId: rt.meta.id, blockIds: [...gone], reason },
+    ])
+    const removed = rt.blocks.filter((b) => gone.has(b.meta.blockId))
+    rt.setBlocks(rt.blocks.filter((b) => !gone.has(b.meta.blockId)))
+    for (const b of removed) await this.doom(b)
+    return removed.reduce((n, b) => n + b.meta.header.rowCount, 0)
+  }
+
+  /** @internal Unlink a block's file now, or when the last snapshot pinning it is released. */
+  async doom(b: BlockHandle): Promise<void> {
+    this.#reader.evict(b.meta.blockId)
+    if ((this.#pins.get(b.file) ?? 0) > 0) this.#doomed.add(b.file)
+    else await this.#ctx.fs.unlink(b.file).catch(() => {})
+  }
+
+  /** @internal Apply a dataset's retention period (block-granular). */
+  async applyRetention(rt: DatasetRuntime): Promise<void> {
+    if (!rt.meta.useRetentionPeriod || rt.meta.retentionDays <= 0 || rt.deleted) return
+    const cutoff = this.#now() - BigInt(rt.meta.retentionDays) * DAY_NS
+    const old = rt.blocks.filter((b) => BigInt(b.meta.zoneMap.maxTime) < cutoff).map((b) => b.meta.blockId)
+    await this.removeBlocks(rt, old, 'retention')
+  }
+
+  /** @internal A block failed verification while being read. */
+  quarantine(b: BlockHandle, reason: string): void {
+    this.recovery.quarantined.push({ dataset: b.meta.header.dataset, blockId: b.meta.blockId, reason })
+    const dest = path.join(this.#ctx.root, 'quarantine', `${b.datasetId}-${b.meta.blockId}.blk`)
+    void this.#ctx.fs
+      .mkdirp(path.dirname(dest))
+      .then(() => this.#ctx.fs.rename(b.file, dest))
+      .catch(() => {})
+  }
+
+  // ---- public API ----
+
+  /** Now, in epoch ns, from the store's clock. */
+  now(): bigint {
+    return this.#now()
+  }
+
+  /**
+   * Ingest events into a dataset. Resolves once every accepted event is in the WAL and fsynced;
+   * accepted events are visible to snapshots taken after that. Bad events fail alone.
+   */
+  ingest(dataset: string, input: IngestInput, opts: IngestOptions = {}): Promise<IngestStatus> {
+    return this.track(this.#ingest(dataset, input, opts))
+  }
+
+  async #ingest(dataset: string, input: IngestInput, opts: IngestOptions): Promise<IngestStatus> {
+    this.assertUsable()
+    const rt = this.runtime(dataset)
+    const { events, status } = prepareIngest(input, opts, this.#now())
+    if (events.length === 0) return status
+    const walBytes = await rt.append(events)
+    if (typeof input !== 'string' && !(input instanceof Uint8Array)) status.processedBytes += walBytes
+    return status
+  }
+
+  /** Seal every unsealed event of one dataset (or all) into blocks. */
+  flush(dataset?: string): Promise<void> {
+    return this.track(
+      (async () => {
+        this.assertUsable()
+        const rts = dataset === undefined ? this.runtimes() : [this.runtime(dataset)]
+        for (const rt of rts) await rt.seal(true)
+      })(),
+    )
+  }
+
+  /** Pin the current version: a consistent, immutable view for one query. Release it after. */
+  snapshot(): Snapshot {
+    this.assertUsable()
+    if (!this.#version) {
+      const datasets = new Map<string, ReturnType<DatasetRuntime['view']>>()
+      for (const [name, rt] of this.#byName) datasets.set(name, rt.view())
+      this.#version = { id: ++this.#versionId, datasets }
+    }
+    const version = this.#version
+    for (const ds of version.datasets.values())
+      for (const b of ds.blocks) this.#pins.set(b.file, (this.#pins.get(b.file) ?? 0) + 1)
+    return new Snapshot(version, {
+      loadColumns: (block, fields) => this.#reader.loadColumns(block, fields),
+      tailBatch: (tail) => this.#tailBatch(tail),
+      release: (v) => this.#unpin(v),
+    })
+  }
+
+  #tailBatch(tail: TailView): BlockBatch {
+    const hit = this.#tailCache.get(tail.events)
+    if (hit && hit.length === tail.length) return hit.batch
+    const batch = buildBatch(tail.events.slice(0, tail.length))
+    this.#tailCache.set(tail.events, { length: tail.length, batch })
+    return batch
+  }
+
+  #unpin(v: Version): void {
+    for (const ds of v.datasets.values()) {
+      for (const b of ds.blocks) {
+        const n = (this.#pins.get(b.file) ?? 1) - 1
+        if (n > 0) this.#pins.set(b.file, n)
+        else {
+          this.#pins.delete(b.file)
+          if (this.#doomed.delete(b.file)) void this.#ctx.fs.unlink(b.file).catch(() => {})
+        }
+      }
+    }
+  }
+
+  /** Fields (with every storage type) of a dataset, as of now. */
+  fields(dataset: string): FieldInfo[] {
+    this.runtime(dataset)
+    const snap = this.snapshot()
+    try {
+      return snap.schema(dataset)
+    } finally {
+      snap.release()
+    }
+  }
+
+  /** Health: failure state, quarantined blocks, cache use. */
+  health(): { ok: boolean; failed?: string; quarantined: RecoveryReport['quarantined']; cacheBytes: number } {
+    return {
+      ok: !this.#failed && !this.#closed,
+      ...(this.#failed ? { failed: this.#failed.message } : {}),
+      quarantined: [...this.recovery.quarantined],
+      cacheBytes: this.#reader.cachedBytes,
+    }
+  }
+
+  /** Seal unsealed events, wait for in-flight work, and release the directory. Idempotent. */
+  async close(): Promise<void> {
+    if (this.#closed) return
+    while (this.#inflight.size > 0) await Promise.allSettled([...this.#inflight])
+    try {
+      if (!this.#failed) for (const rt of this.runtimes()) await rt.seal(true)
+    } finally {
+      this.#closed = true
+      for (const rt of this.runtimes()) await rt.wal.close().catch(() => {})
+      await this.#ctx.manifest.close().catch(() => {})
+      await this.#releaseLock()
+    }
+  }
+}
+let memCounter = 0
+
+/** Dataset administration (`store.datasets`). */
+export class DatasetsApi {
+  readonly #store: Store
+  constructor(store: Store) {
+    this.#store = store
+  }
+
+  /** Create a dataset; `dataset_exists` when the name is taken. */
+  create(args: DatasetCreate): Promise<DatasetInfo> {
+    const s = this.#store
+    return s.track(
+      (async () => {
+        s.assertUsable()
+        validateDatasetName(args?.name)
+        const { retentionDays, useRetentionPeriod } = checkRetention(
+          args.retentionDays,
+          args.useRetentionPeriod,
+        )
+        const kind = checkKind(args.kind)
+        const description = checkDescription(args.description)
+        const ctx = s.context
+        let meta: DatasetInfo | undefined
+        await ctx.manifest.commit((state) => {
+          for (const d of state.datasets.values()) {
+            if (d.meta.name === args.name)
+              throw new StoreError('dataset_exists', `dataset ${JSON.stringify(args.name)} already exists`)
+          }
+          const now = formatRfc3339Nano(s.now())
+          const m = {
+            id: `d${state.nextDatasetNum++}`,
+            name: args.name,
+            description,
+            kind,
+            who: args.who ?? '',
+            created: now,
+            updatedAt: now,
+            useRetentionPeriod,
+            retentionDays,
+          }
+          meta = toInfo(m)
+          return [{ kind: 'DatasetCreated', dataset: m }]
+        })
+        const state = ctx.manifest.state
+        const ds = [...state.datasets.values()].find((d) => d.meta.name === args.name)
+        if (!ds || !meta)
+          throw new StoreError('dataset_not_found', `dataset ${args.name} vanished while being created`)
+        const { wal } = await Wal.open(ctx.fs, path.join(ctx.root, 'wal', ds.meta.id), {
+          sync: ctx.sync,
+          onFail: (e) => s.fail(e),
+        })
+        s.setRuntime(args.name, new DatasetRuntime(ctx, ds.meta, [], wal, 0))
+        return meta
+      })(),
+    )
+  }
+
+  /** Every dataset, sorted by name. */
+  async list(): Promise<DatasetInfo[]> {
+    this.#store.assertUsable()
+    return this.#store
+      .runtimes()
+      .map((rt) => toInfo(rt.meta))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  }
+
+  /** One dataset; `dataset_not_found` when missing. */
+  async get(name: string): Promise<DatasetInfo> {
+    this.#store.assertUsable()
+    return toInfo(this.#store.runtime(name).meta)
+  }
+
+  /** Change description and retention (omitted fields keep their values). */
+  update(name: string, changes: DatasetUpdate): Promise<DatasetInfo> {
+    const s = this.#store
+    return s.track(
+      (async () => {
+        s.assertUsable()
+        const rt = s.runtime(name)
+        const description =
+          changes.description === undefined ? rt.meta.description : checkDescription(changes.description)
+        const days = changes.retentionDays ?? rt.meta.retentionDays
+        const use =
+          changes.useRetentionPeriod ??
+          (changes.retentionDays !== undefined ? true : rt.meta.useRetentionPeriod)
+        const { retentionDays, useRetentionPeriod } = checkRetention(days, use)
+        const updatedAt = formatRfc3339Nano(s.now())
+        await s.context.manifest.commit([
+          {
+            kind: 'DatasetUpdated',
+            id: rt.meta.id,
+            description,
+            useRetentionPeriod,
+            retentionDays,
+            updatedAt,
+          },
+        ])
+        rt.setMeta({ ...rt.meta, description, useRetentionPeriod, retentionDays, updatedAt })
+        await s.applyRetention(rt)
+        return toInfo(rt.meta)
+      })(),
+    )
+  }
+
+  /** Delete a dataset and all its events. Snapshots taken before keep reading it until released. */
+  delete(name: string): Promise<void> {
+    const s = this.#store
+    return s.track(
+      (async () => {
+        s.assertUsable()
+        const rt = s.runtime(name)
+        await s.context.manifest.commit([{ kind: 'DatasetDeleted', id: rt.meta.id }])
+        rt.deleted = true
+        s.setRuntime(name, undefined)
+        await rt.idle()
+        await rt.wal.close().catch(() => {})
+        await s.context.fs.rmrf(path.join(s.context.root, 'wal', rt.meta.id))
+        for (const b of rt.blocks) await s.doom(b)
+      })(),
+    )
+  }
+
+  /**
+   * Remove events older than `now - maxDuration` (a Go duration such as `1h0m0s`, `30m`, or
+   * `7d`). Block-granular, like Axiom: a block goes only when all its events are older; unsealed
+   * events are sealed first so they are covered.
+   */
+  trim(name: string, maxDuration: string): Promise<{ blocksRemoved: number; rowsRemoved: number }> {
+    const s = this.#store
+    return s.track(
+      (async () => {
+        s.assertUsable()
+        const rt = s.runtime(name)
+        const dur = typeof maxDuration === 'string' ? parseGoDuration(maxDuration) : null
+        if (dur === null || dur < 0n) {
+          throw new StoreError(
+            'invalid_argument',
+            `invalid maxDuration ${JSON.stringify(maxDuration)}: use a Go duration such as "1h0m0s", "30m" or "7d"`,
+          )
+        }
+        await rt.seal(true)
+        const cutoff = s.now() - dur
+        const old = rt.blocks
+          .filter((b) => BigInt(b.meta.zoneMap.maxTime) < cutoff)
+          .map((b) => b.meta.blockId)
+        const rowsRemoved = await s.removeBlocks(rt, old, 'trim')
+        return { blocksRemoved: old.length, rowsRemoved }
+      })(),
+    )
+  }
+
+  /** Fields of a dataset with their (possibly composite) types. */
+  async fields(name: string): Promise<FieldInfo[]> {
+    this.#store.assertUsable()
+    return this.#store.fields(name)
+  }
+}
+
+/** Re-exported for the scan API's users. */
+export type { BlockColumn }
