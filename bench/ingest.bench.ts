@@ -32,7 +32,10 @@ async function run(
   inputBytes: number,
 ): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'apldb-bench-'))
-  const store = await openStore({ path: dir })
+  const store = await openStore({
+    path: dir,
+    durability: process.env.DURABILITY === 'none' ? 'none' : 'fsync',
+  })
   await store.datasets.create({ name: 'http-logs' })
   const t0 = performance.now()
   let next = 0

@@ -4,9 +4,10 @@
 
 import { StoreError } from './errors.ts'
 import type { FileHandleLike, Fs } from './fs.ts'
-import { frameRecord } from './record-log.ts'
+import { RECORD_HEADER_BYTES, recordHeader } from './record-log.ts'
 
 interface Waiter {
+  readonly header: Uint8Array
   readonly data: Uint8Array
   readonly resolve: () => void
   readonly reject: (e: unknown) => void
@@ -54,7 +55,7 @@ export class AppendLog {
     if (this.#failed) return Promise.reject(this.#failedError())
     if (this.#closed) return Promise.reject(new StoreError('store_closed', `log ${this.file} is closed`))
     return new Promise<void>((resolve, reject) => {
-      this.#queue.push({ data: frameRecord(payload), resolve, reject })
+      this.#queue.push({ header: recordHeader(payload), data: payload, resolve, reject })
       if (!this.#flushing) void this.#flush()
     })
   }
@@ -65,15 +66,13 @@ export class AppendLog {
       const batch = this.#queue
       this.#queue = []
       let total = 0
-      for (const w of batch) total += w.data.length
-      const buf = new Uint8Array(total)
-      let off = 0
+      const bufs: Uint8Array[] = []
       for (const w of batch) {
-        buf.set(w.data, off)
-        off += w.data.length
+        total += RECORD_HEADER_BYTES + w.data.length
+        bufs.push(w.header, w.data)
       }
       try {
-        await this.#handle.append(buf)
+        await this.#handle.append(bufs)
         if (this.#sync) await this.#handle.sync()
         this.size += total
         for (const w of batch) w.resolve()

@@ -9,7 +9,7 @@ import type { BlockMeta, DatasetMeta } from './manifest/edits.ts'
 import type { BlockHandle, DatasetView } from './snapshot.ts'
 import type { StoreContext } from './store-context.ts'
 import type { FlatEvent } from './types.ts'
-import type { Wal } from './wal/wal.ts'
+import type { Wal, WalChunk } from './wal/wal.ts'
 
 /** One dataset's live state (see module header). */
 export class DatasetRuntime {
@@ -25,7 +25,9 @@ export class DatasetRuntime {
   readonly #ctx: StoreContext
   #sealing: Promise<void> = Promise.resolve()
   #view: DatasetView | undefined
-  readonly #early = new Map<number, readonly FlatEvent[]>()
+  readonly #early = new Map<number, { events: readonly FlatEvent[]; chunks: readonly WalChunk[] }>()
+  /** WAL payloads of the unsealed events, in sequence order (the seal worker decodes these). */
+  #chunks: WalChunk[] = []
   deleted = false
 
   constructor(
@@ -58,20 +60,21 @@ export class DatasetRuntime {
     }
   }
 
-  /** Add recovered or acknowledged events (sequence numbers must follow on). */
-  appendVisible(firstSeq: number, events: readonly FlatEvent[]): void {
+  /** Add recovered or acknowledged events and their WAL chunks (sequence numbers must follow on). */
+  appendVisible(firstSeq: number, events: readonly FlatEvent[], chunks: readonly WalChunk[]): void {
     // Group commit resolves waiters in sequence order; the stash only guards that invariant.
     if (firstSeq > this.eventsFirstSeq + this.events.length) {
-      this.#early.set(firstSeq, events)
+      this.#early.set(firstSeq, { events, chunks })
       return
     }
     let seq = firstSeq
-    let batch: readonly FlatEvent[] | undefined = events
-    while (batch) {
+    let next: { events: readonly FlatEvent[]; chunks: readonly WalChunk[] } | undefined = { events, chunks }
+    while (next) {
       const expected = this.eventsFirstSeq + this.events.length
-      for (let i = Math.max(0, expected - seq); i < batch.length; i++) this.events.push(batch[i])
+      for (let i = Math.max(0, expected - seq); i < next.events.length; i++) this.events.push(next.events[i])
+      for (const c of next.chunks) this.#chunks.push(c)
       seq = this.eventsFirstSeq + this.events.length
-      batch = this.#early.get(seq)
+      next = this.#early.get(seq)
       this.#early.delete(seq)
     }
     this.#view = undefined
@@ -81,13 +84,18 @@ export class DatasetRuntime {
   async append(events: readonly FlatEvent[]): Promise<number> {
     const firstSeq = this.nextSeq
     this.nextSeq += events.length
-    const bytes = await this.wal.append(firstSeq, events)
+    const chunks = await this.wal.append(firstSeq, events)
+    let bytes = 0
+    for (const c of chunks) bytes += c.payload.length
     if (this.deleted) return bytes
-    this.appendVisible(firstSeq, events)
+    this.appendVisible(firstSeq, events, chunks)
     this.#ctx.changed()
-    // The call that fills a block waits for its seal, so block layout after an ack is deterministic
-    // and unsealed events stay bounded; concurrent callers keep sharing WAL fsyncs meanwhile.
-    if (this.events.length >= this.#ctx.blockRows) await this.seal(false)
+    // Seals run in the background (on the seal worker for full blocks) so ingest keeps the main
+    // thread busy meanwhile; a call waits only when unsealed events pile up past two blocks.
+    if (this.events.length >= this.#ctx.blockRows) {
+      const sealing = this.seal(false).catch((e) => this.#ctx.sealFailed(this, e))
+      if (this.events.length >= 2 * this.#ctx.blockRows) await sealing
+    }
     return bytes
   }
 
@@ -111,11 +119,17 @@ export class DatasetRuntime {
     const n = Math.min(ctx.blockRows, this.events.length)
     const firstSeq = this.eventsFirstSeq
     const slice = this.events.slice(0, n)
+    const end = firstSeq + n
+    const payloads = this.#chunks
+      .filter((c) => c.firstSeq < end && c.firstSeq + c.count > firstSeq)
+      .map((c) => c.payload)
     const blockId = ctx.allocateBlockId()
-    const { bytes, header, zoneMap } = encodeBlock(buildBatch(slice), {
-      blockId,
-      dataset: this.meta.name,
-      firstSeq,
+    const meta0 = { blockId, dataset: this.meta.name, firstSeq }
+    const { bytes, header, zoneMap } = await ctx.sealer.seal({
+      events: slice,
+      payloads,
+      fromSeq: firstSeq,
+      meta: meta0,
     })
     await ctx.fs.mkdirp(this.blockDir)
     const meta: BlockMeta = { blockId, fileSize: bytes.length, firstSeq, header, zoneMap }
@@ -126,6 +140,7 @@ export class DatasetRuntime {
     this.blocks = [...this.blocks, handle]
     this.events = this.events.slice(n)
     this.eventsFirstSeq += n
+    this.#chunks = this.#chunks.filter((c) => c.firstSeq + c.count > end)
     this.#view = undefined
     ctx.changed()
     await this.wal.roll(firstSeq + n - 1)

@@ -6,8 +6,8 @@ import * as path from 'node:path'
 
 /** An open file: positional reads, appends, and syncs. */
 export interface FileHandleLike {
-  /** Append (for files opened with 'a') or write at the current end. */
-  append(data: Uint8Array): Promise<void>
+  /** Append the buffers, in order, at the end of the file (one writev where possible). */
+  append(data: readonly Uint8Array[]): Promise<void>
   /** Read `length` bytes at `position`; returns fewer at end of file. */
   read(position: number, length: number): Promise<Uint8Array>
   /** fdatasync: data and the metadata needed to read it. */
@@ -49,11 +49,18 @@ class NodeFileHandle implements FileHandleLike {
   constructor(h: nodefs.FileHandle) {
     this.#h = h
   }
-  async append(data: Uint8Array): Promise<void> {
-    let off = 0
-    while (off < data.length) {
-      const { bytesWritten } = await this.#h.write(data, off, data.length - off)
-      off += bytesWritten
+  async append(data: readonly Uint8Array[]): Promise<void> {
+    let bufs = data.filter((d) => d.length > 0)
+    // writev may write less than asked; continue from where it stopped.
+    while (bufs.length > 0) {
+      const batch = bufs.slice(0, 1024)
+      let { bytesWritten } = await this.#h.writev(batch)
+      let i = 0
+      while (i < batch.length && bytesWritten >= batch[i].length) bytesWritten -= batch[i++].length
+      bufs =
+        i < batch.length
+          ? [batch[i].subarray(bytesWritten), ...batch.slice(i + 1), ...bufs.slice(batch.length)]
+          : bufs.slice(batch.length)
     }
   }
   async read(position: number, length: number): Promise<Uint8Array> {

@@ -35,7 +35,7 @@ export function createMemFs(): Fs {
   }
   const handle = (f: MemFile): FileHandleLike => ({
     async append(data) {
-      f.append(data)
+      for (const d of data) f.append(d)
     },
     async read(position, length) {
       return f.view().slice(position, position + length)

@@ -6,7 +6,16 @@ import { crc32 } from 'node:zlib'
 /** Bytes of framing before each payload. */
 export const RECORD_HEADER_BYTES = 8
 
-/** Frame one payload. */
+/** The 8-byte frame header of a payload (write it before the payload). */
+export function recordHeader(payload: Uint8Array): Uint8Array {
+  const out = new Uint8Array(RECORD_HEADER_BYTES)
+  const dv = new DataView(out.buffer)
+  dv.setUint32(0, payload.length, true)
+  dv.setUint32(4, crc32(payload), true)
+  return out
+}
+
+/** Frame one payload (header and payload in one buffer). */
 export function frameRecord(payload: Uint8Array): Uint8Array {
   const out = new Uint8Array(RECORD_HEADER_BYTES + payload.length)
   const dv = new DataView(out.buffer)

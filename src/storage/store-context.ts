@@ -4,6 +4,7 @@
 import type { DatasetRuntime } from './dataset-runtime.ts'
 import type { Fs } from './fs.ts'
 import type { Manifest } from './manifest/manifest.ts'
+import type { Sealer } from './seal/sealer.ts'
 
 /** The store services a dataset runtime uses. */
 export interface StoreContext {
@@ -18,6 +19,10 @@ export interface StoreContext {
   allocateBlockId(): string
   /** Something visible changed: the next snapshot must be a new version. */
   changed(): void
+  /** Builds and encodes blocks (on a worker thread when it pays). */
+  readonly sealer: Sealer
+  /** A background seal failed; the events stay unsealed (and durable in the WAL). */
+  sealFailed(ds: DatasetRuntime, e: unknown): void
   /** Hook run after each seal (retention). */
   afterSeal(ds: DatasetRuntime): Promise<void>
 }

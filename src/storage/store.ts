@@ -24,6 +24,7 @@ import { acquireLock } from './lock.ts'
 import { Manifest } from './manifest/manifest.ts'
 import { createMemFs } from './mem-fs.ts'
 import { checkBlockFiles, cleanTmp, emptyReport, type RecoveryReport } from './recovery.ts'
+import { Sealer } from './seal/sealer.ts'
 import { type BlockHandle, type FieldInfo, Snapshot, type TailView, type Version } from './snapshot.ts'
 import type { StoreContext } from './store-context.ts'
 import { Wal } from './wal/wal.ts'
@@ -40,6 +41,8 @@ export interface StoreOptions {
   readonly cacheBytes?: number
   /** Injectable clock (tests). */
   readonly clock?: Clock
+  /** Seal full-size blocks on a worker thread (default true). */
+  readonly sealWorker?: boolean
   /** File system (fault-injection tests); defaults to the real one, or memory without `path`. */
   readonly fs?: Fs
 }
@@ -63,6 +66,7 @@ export class Store {
   readonly #inflight = new Set<Promise<unknown>>()
   readonly #tailCache = new WeakMap<readonly unknown[], { length: number; batch: BlockBatch }>()
   readonly #releaseLock: () => Promise<void>
+  readonly #sealErrors: string[] = []
   #version: Version | undefined
   #versionId = 0
   #failed: Error | undefined
@@ -125,6 +129,8 @@ export class Store {
         sync,
         blockRows,
         manifest,
+        sealer: new Sealer(opts.sealWorker ?? true),
+        sealFailed: (ds, e) => store?.sealFailed(ds, e),
         allocateBlockId: () => `b${manifest.state.nextBlockNum++}`,
         changed: () => store?.changed(),
         afterSeal: (ds) => store?.applyRetention(ds) ?? Promise.resolve(),
@@ -153,7 +159,7 @@ export class Store {
         for (const b of replay.batches) {
           const from = Math.max(0, ds.sealedThrough + 1 - b.firstSeq)
           if (from >= b.events.length) continue
-          rt.appendVisible(b.firstSeq + from, b.events.slice(from))
+          rt.appendVisible(b.firstSeq + from, b.events.slice(from), b.chunks)
           report.walEventsReplayed += b.events.length - from
           report.walBatchesReplayed++
         }
@@ -261,6 +267,11 @@ export class Store {
     await this.removeBlocks(rt, old, 'retention')
   }
 
+  /** @internal A background seal failed: keep the events unsealed (they are durable) and report it. */
+  sealFailed(rt: DatasetRuntime, e: unknown): void {
+    this.#sealErrors.push(`dataset ${rt.meta.name}: ${e instanceof Error ? e.message : String(e)}`)
+  }
+
   /** @internal A block failed verification while being read. */
   quarantine(b: BlockHandle, reason: string): void {
     this.recovery.quarantined.push({ dataset: b.meta.header.dataset, blockId: b.meta.blockId, reason })
@@ -305,6 +316,11 @@ export class Store {
         for (const rt of rts) await rt.seal(true)
       })(),
     )
+  }
+
+  /** Wait until background seals (started when a dataset reaches `blockRows`) have finished. */
+  async settle(): Promise<void> {
+    for (const rt of this.runtimes()) await rt.idle()
   }
 
   /** Pin the current version: a consistent, immutable view for one query. Release it after. */
@@ -358,9 +374,16 @@ export class Store {
   }
 
   /** Health: failure state, quarantined blocks, cache use. */
-  health(): { ok: boolean; failed?: string; quarantined: RecoveryReport['quarantined']; cacheBytes: number } {
+  health(): {
+    ok: boolean
+    failed?: string
+    sealErrors: string[]
+    quarantined: RecoveryReport['quarantined']
+    cacheBytes: number
+  } {
     return {
       ok: !this.#failed && !this.#closed,
+      sealErrors: [...this.#sealErrors],
       ...(this.#failed ? { failed: this.#failed.message } : {}),
       quarantined: [...this.recovery.quarantined],
       cacheBytes: this.#reader.cachedBytes,
@@ -377,6 +400,7 @@ export class Store {
       this.#closed = true
       for (const rt of this.runtimes()) await rt.wal.close().catch(() => {})
       await this.#ctx.manifest.close().catch(() => {})
+      await this.#ctx.sealer.close()
       await this.#releaseLock()
     }
   }

@@ -8,14 +8,21 @@ import { StoreError } from '../errors.ts'
 import type { Fs } from '../fs.ts'
 import { scanRecords } from '../record-log.ts'
 import type { FlatEvent } from '../types.ts'
-import { decodeWalRecord, encodeWalBatch } from './codec.ts'
+import { decodeWalRecord, EVENTS_PER_RECORD, encodeWalBatch } from './codec.ts'
 
 /** What replaying a WAL found. */
 export interface WalReplay {
-  /** Events with their sequence numbers, in sequence order (only complete batches). */
-  readonly batches: { firstSeq: number; events: FlatEvent[] }[]
+  /** Events with their sequence numbers, in sequence order (only complete batches), with their payloads. */
+  readonly batches: { firstSeq: number; events: FlatEvent[]; chunks: WalChunk[] }[]
   readonly tornBytes: number
   readonly droppedPartialBatches: number
+}
+
+/** One WAL payload and the events it holds (kept until those events are sealed). */
+export interface WalChunk {
+  readonly firstSeq: number
+  readonly count: number
+  readonly payload: Uint8Array
 }
 
 interface Segment {
@@ -58,10 +65,12 @@ export class Wal {
       .filter((n) => Number.isSafeInteger(n))
       .sort((a, b) => a - b)
     const segments: Segment[] = []
-    const batches: { firstSeq: number; events: FlatEvent[] }[] = []
+    const batches: { firstSeq: number; events: FlatEvent[]; chunks: WalChunk[] }[] = []
     let tornBytes = 0
     let dropped = 0
-    let pending: { firstSeq: number; events: FlatEvent[]; next: number; parts: number } | undefined
+    let pending:
+      | { firstSeq: number; events: FlatEvent[]; chunks: WalChunk[]; next: number; parts: number }
+      | undefined
     for (const [i, num] of nums.entries()) {
       const file = path.join(dir, `${num}.wal`)
       const bytes = await fs.readFile(file)
@@ -76,11 +85,19 @@ export class Wal {
       for (const payload of scan.records) {
         const rec = decodeWalRecord(payload)
         seg.maxSeq = Math.max(seg.maxSeq, rec.firstSeq + rec.events.length - 1)
+        const chunk = { firstSeq: rec.firstSeq, count: rec.events.length, payload: payload.slice() }
         if (rec.part === 0) {
           if (pending) dropped++
-          pending = { firstSeq: rec.firstSeq, events: [...rec.events], next: 1, parts: rec.parts }
+          pending = {
+            firstSeq: rec.firstSeq,
+            events: [...rec.events],
+            chunks: [chunk],
+            next: 1,
+            parts: rec.parts,
+          }
         } else if (pending && rec.part === pending.next) {
           for (const e of rec.events) pending.events.push(e)
+          pending.chunks.push(chunk)
           pending.next++
         } else {
           pending = undefined
@@ -88,7 +105,7 @@ export class Wal {
           continue
         }
         if (pending.next === pending.parts) {
-          batches.push({ firstSeq: pending.firstSeq, events: pending.events })
+          batches.push({ firstSeq: pending.firstSeq, events: pending.events, chunks: pending.chunks })
           pending = undefined
         }
       }
@@ -112,16 +129,18 @@ export class Wal {
     }
   }
 
-  /** Durably append one ingest call's events; resolves (to the payload bytes) after the covering fsync. */
-  async append(firstSeq: number, events: readonly FlatEvent[]): Promise<number> {
+  /** Durably append one ingest call's events; resolves (to its chunks) after the covering fsync. */
+  async append(firstSeq: number, events: readonly FlatEvent[]): Promise<WalChunk[]> {
     const seg = this.#segments[this.#segments.length - 1]
     const log = this.#log
     seg.maxSeq = Math.max(seg.maxSeq, firstSeq + events.length - 1)
     const payloads = encodeWalBatch(firstSeq, events)
     await Promise.all(payloads.map((p) => log.append(p)))
-    let bytes = 0
-    for (const p of payloads) bytes += p.length
-    return bytes
+    return payloads.map((payload, i) => ({
+      firstSeq: firstSeq + i * EVENTS_PER_RECORD,
+      count: Math.min(EVENTS_PER_RECORD, events.length - i * EVENTS_PER_RECORD),
+      payload,
+    }))
   }
 
   /** Start a new segment (after a seal) and delete segments whose events are all ≤ `sealedThrough`. */

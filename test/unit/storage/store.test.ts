@@ -109,6 +109,16 @@ describe('ingest', () => {
     expect(f.map((x) => x.name)).toEqual(['_sysTime', '_time', 'v'])
   })
 
+  it('stores lone surrogates as U+FFFD before and after sealing, so every reader agrees', async () => {
+    const s = await store({ blockRows: 2 })
+    await s.datasets.create({ name: 'u' })
+    await s.ingest('u', [{ 'k\ud800': 'a\udc00b' }])
+    const before = plain(await readAll(s, 'u'))
+    await s.flush('u')
+    expect(plain(await readAll(s, 'u'))).toEqual(before)
+    expect(before[0].fields).toEqual({ 'k\ufffd': 'a\ufffdb' })
+  })
+
   it('labels, timestamp field and Go layouts', async () => {
     const s = await store()
     await s.datasets.create({ name: 't' })
@@ -144,6 +154,7 @@ describe('blocks and durability', () => {
     const events = httpLogs(2500, { seed: 7 })
     await s.ingest('h', events.slice(0, 1500))
     await s.ingest('h', events.slice(1500))
+    await s.settle()
     const snap = s.snapshot()
     expect(snap.dataset('h')?.blocks.length).toBe(2)
     expect(snap.dataset('h')?.tail.length).toBe(500)

@@ -1,0 +1,93 @@
+// storage/block/bloom.ts: the string-column bloom filter of zone maps. The hash is fixed forever
+// (stored filters depend on it): FNV-1a 32 over UTF-8, murmur3 fmix32, Kirsch–Mitzenmacher double hashing.
+
+/** Target false-positive rate at the block's distinct count. */
+export const BLOOM_FALSE_POSITIVE_RATE = 0.01
+const MIN_BITS = 64
+
+/**
+ * A serialized filter is base64 of `[k, ...bits]`: byte 0 is the hash count k, then m = 8 × (bytes − 1)
+ * bits, bit j at byte 1 + (j >> 3), mask 1 << (j & 7).
+ */
+export function bloomCreate(values: readonly string[]): string {
+  const n = Math.max(1, values.length)
+  const wantBits = Math.ceil((-n * Math.log(BLOOM_FALSE_POSITIVE_RATE)) / (Math.LN2 * Math.LN2))
+  const bytes = new Uint8Array(1 + Math.ceil(Math.max(MIN_BITS, wantBits) / 8))
+  const m = (bytes.length - 1) * 8
+  const k = Math.min(16, Math.max(1, Math.round((m / n) * Math.LN2)))
+  bytes[0] = k
+  for (const v of values) {
+    const h = fnv1aUtf8(v)
+    const a = fmix32(h)
+    const b = fmix32(h ^ 0x9e3779b9) | 1
+    for (let i = 0; i < k; i++) {
+      const bit = ((a + Math.imul(i, b)) >>> 0) % m
+      bytes[1 + (bit >> 3)] |= 1 << (bit & 7)
+    }
+  }
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64')
+}
+
+/** Decodes a serialized filter; `undefined` when it is malformed (callers then cannot prune). */
+export function bloomDecode(base64: string): Uint8Array | undefined {
+  const bytes = new Uint8Array(Buffer.from(base64, 'base64'))
+  return bytes.length >= 2 && bytes[0] >= 1 ? bytes : undefined
+}
+
+/** False only when `s` was certainly not added to the filter. */
+export function bloomMayContain(bytes: Uint8Array, s: string): boolean {
+  const k = bytes[0]
+  const m = (bytes.length - 1) * 8
+  const h = fnv1aUtf8(s)
+  const a = fmix32(h)
+  const b = fmix32(h ^ 0x9e3779b9) | 1
+  for (let i = 0; i < k; i++) {
+    const bit = ((a + Math.imul(i, b)) >>> 0) % m
+    if ((bytes[1 + (bit >> 3)] & (1 << (bit & 7))) === 0) return false
+  }
+  return true
+}
+
+/** FNV-1a 32 over the UTF-8 bytes of `s` (lone surrogates as U+FFFD), without encoding to a buffer. */
+export function fnv1aUtf8(s: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < s.length; i++) {
+    let c = s.charCodeAt(i)
+    if (c < 0x80) {
+      h = Math.imul(h ^ c, 0x01000193)
+      continue
+    }
+    if (c < 0x800) {
+      h = Math.imul(h ^ (0xc0 | (c >> 6)), 0x01000193)
+      h = Math.imul(h ^ (0x80 | (c & 0x3f)), 0x01000193)
+      continue
+    }
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const next = i + 1 < s.length ? s.charCodeAt(i + 1) : 0
+      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        const cp = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00)
+        i++
+        h = Math.imul(h ^ (0xf0 | (cp >> 18)), 0x01000193)
+        h = Math.imul(h ^ (0x80 | ((cp >> 12) & 0x3f)), 0x01000193)
+        h = Math.imul(h ^ (0x80 | ((cp >> 6) & 0x3f)), 0x01000193)
+        h = Math.imul(h ^ (0x80 | (cp & 0x3f)), 0x01000193)
+        continue
+      }
+      c = 0xfffd
+    }
+    h = Math.imul(h ^ (0xe0 | (c >> 12)), 0x01000193)
+    h = Math.imul(h ^ (0x80 | ((c >> 6) & 0x3f)), 0x01000193)
+    h = Math.imul(h ^ (0x80 | (c & 0x3f)), 0x01000193)
+  }
+  return h >>> 0
+}
+
+/** murmur3's 32-bit finalizer: spreads FNV's weak low bits before the modulo. */
+function fmix32(h: number): number {
+  h ^= h >>> 16
+  h = Math.imul(h, 0x85ebca6b)
+  h ^= h >>> 13
+  h = Math.imul(h, 0xc2b2ae35)
+  h ^= h >>> 16
+  return h >>> 0
+}

@@ -1,0 +1,23 @@
+// storage/block/index.ts: the block codec's public surface (build, encode/decode, zone maps).
+// Re-exports only; the store imports from here.
+export {
+  type BlockBatch,
+  type BlockColumn,
+  batchToEvents,
+  buildBatch,
+  columnValue,
+  SYS_TIME_FIELD,
+  TIME_FIELD,
+} from './build.ts'
+export { decodeBlock, decodeColumnChunk, decodeStats, verifyBlock } from './decode.ts'
+export { type EncodedBlock, type EncodeMeta, encodeBlock, schemaFingerprint } from './encode.ts'
+export { BlockCorruptError } from './errors.ts'
+export {
+  BLOCK_PREFIX_BYTES,
+  BLOCK_TRAILER_BYTES,
+  MAX_HEADER_BYTES,
+  readHeaderLength,
+  verifyTrailer,
+} from './framing.ts'
+export { type BlockHeader, type ColumnEntry, parseHeader } from './header.ts'
+export { computeZoneMap, type ZoneColumn, type ZoneMap, zoneMayEqual, zoneMayHavePrefix } from './zone-map.ts'

@@ -1,0 +1,181 @@
+// storage/block/zone-map.ts: per-block statistics kept in the manifest (JSON) to skip blocks, and
+// the pruning tests over them. A test may answer "maybe" wrongly, never "absent" wrongly.
+import type { FieldType } from '../types.ts'
+import { bloomCreate, bloomDecode, bloomMayContain } from './bloom.ts'
+import type { BlockBatch, BlockColumn } from './build.ts'
+import { compareInt64, int32View } from './int64.ts'
+import { lowerBound, prefixSuccessor, upperBound } from './string-bounds.ts'
+import { TIME_FIELD } from './time-columns.ts'
+
+/** String columns list their values when at most this many distinct ones exist… */
+export const ZONE_VALUES_MAX_COUNT = 256
+/** …totalling at most this many UTF-8 bytes; otherwise a bloom filter is kept. */
+export const ZONE_VALUES_MAX_BYTES = 16 * 1024
+/** String min/max are cut to this many UTF-16 code units (then they are bounds, not values). */
+export const ZONE_STRING_BOUND_CHARS = 64
+
+/** Statistics of one physical column of a block. */
+export interface ZoneColumn {
+  field: string
+  type: FieldType
+  /** Rows of the block without a value of this type (always < rowCount: the column exists). */
+  nullCount: number
+  /**
+   * Lower/upper bound of the values: integer/datetime as int64 decimal strings, float as number
+   * (omitted when a value is NaN or ±Infinity), boolean as 0/1, string as a bound of at most
+   * ZONE_STRING_BOUND_CHARS code units (JS order). Absent for `array` columns.
+   */
+  min?: number | string
+  max?: number | string
+  /** Every distinct string value, sorted (JS order); present instead of `bloom` when small. */
+  values?: string[]
+  /** Bloom filter of the distinct strings (see bloom.ts for the format); when `values` is absent. */
+  bloom?: string
+}
+
+/** Statistics of one block. */
+export interface ZoneMap {
+  rowCount: number
+  /** Inclusive `_time` bounds, epoch ns as decimal strings ('0' for an empty block). */
+  minTime: string
+  maxTime: string
+  columns: ZoneColumn[]
+}
+
+type Stats = (data: ColumnData, zc: ZoneColumn) => void
+type ColumnData = BlockColumn['vector']['data'][number]
+
+const STATS: { readonly [T in FieldType]: Stats } = {
+  string: stringStats,
+  integer: int64Stats,
+  datetime: int64Stats,
+  float: floatStats,
+  boolean: booleanStats,
+  array: () => {},
+}
+
+/** Computes the zone map of a batch (the same for a batch and its decoded copy). */
+export function computeZoneMap(batch: BlockBatch): ZoneMap {
+  const columns: ZoneColumn[] = []
+  for (const col of batch.columns) {
+    const data = col.vector.data[0]
+    const zc: ZoneColumn = { field: col.field, type: col.type, nullCount: data ? data.nullCount : 0 }
+    if (data && batch.rowCount > 0) STATS[col.type](data, zc)
+    columns.push(zc)
+  }
+  const time = columns.find((c) => c.field === TIME_FIELD && c.type === 'datetime')
+  const minTime = typeof time?.min === 'string' ? time.min : '0'
+  const maxTime = typeof time?.max === 'string' ? time.max : '0'
+  return { rowCount: batch.rowCount, minTime, maxTime, columns }
+}
+
+function isValid(data: ColumnData): (row: number) => boolean {
+  const bitmap = data.nullBitmap
+  if (data.nullCount === 0 || !bitmap || bitmap.length === 0) return () => true
+  return (row) => ((bitmap[row >> 3] >> (row & 7)) & 1) === 1
+}
+
+function int64Stats(data: ColumnData, zc: ZoneColumn): void {
+  const big = data.values as BigInt64Array
+  const view = int32View(big)
+  const valid = isValid(data)
+  let lo = -1
+  let hi = -1
+  for (let row = 0; row < data.length; row++) {
+    if (!valid(row)) continue
+    if (lo < 0 || compareInt64(view, row, lo) < 0) lo = row
+    if (hi < 0 || compareInt64(view, row, hi) > 0) hi = row
+  }
+  if (lo < 0) return
+  zc.min = big[lo].toString()
+  zc.max = big[hi].toString()
+}
+
+function floatStats(data: ColumnData, zc: ZoneColumn): void {
+  const values = data.values as Float64Array
+  const valid = isValid(data)
+  let min = Number.POSITIVE_INFINITY
+  let max = Number.NEGATIVE_INFINITY
+  let seen = false
+  for (let row = 0; row < data.length; row++) {
+    if (!valid(row)) continue
+    const v = values[row]
+    // JSON cannot carry NaN/±Infinity: without bounds the block is simply never pruned on them.
+    if (!Number.isFinite(v)) return
+    seen = true
+    if (v < min) min = v
+    if (v > max) max = v
+  }
+  if (!seen) return
+  zc.min = min
+  zc.max = max
+}
+
+function booleanStats(data: ColumnData, zc: ZoneColumn): void {
+  const bits = data.values as Uint8Array
+  const valid = isValid(data)
+  let sawFalse = false
+  let sawTrue = false
+  for (let row = 0; row < data.length && !(sawFalse && sawTrue); row++) {
+    if (!valid(row)) continue
+    if ((bits[row >> 3] >> (row & 7)) & 1) sawTrue = true
+    else sawFalse = true
+  }
+  if (!sawFalse && !sawTrue) return
+  zc.min = sawFalse ? 0 : 1
+  zc.max = sawTrue ? 1 : 0
+}
+
+function stringStats(data: ColumnData, zc: ZoneColumn): void {
+  // Every dictionary entry of a block we built is used; an unused one would only loosen the stats.
+  const entries = (data.dictionary?.toArray() ?? []) as string[]
+  const distinct = [...new Set(entries)].sort(compareStrings)
+  if (distinct.length === 0) return
+  zc.min = lowerBound(distinct[0], ZONE_STRING_BOUND_CHARS)
+  zc.max = upperBound(distinct[distinct.length - 1], ZONE_STRING_BOUND_CHARS)
+  if (distinct.length <= ZONE_VALUES_MAX_COUNT && utf8Total(distinct) <= ZONE_VALUES_MAX_BYTES) {
+    zc.values = distinct
+  } else {
+    zc.bloom = bloomCreate(distinct)
+  }
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+function utf8Total(values: readonly string[]): number {
+  let total = 0
+  for (const v of values) total += Buffer.byteLength(v, 'utf8')
+  return total
+}
+
+const blooms = new WeakMap<ZoneColumn, Uint8Array | null>()
+
+function bloomOf(zc: ZoneColumn): Uint8Array | undefined {
+  let bytes = blooms.get(zc)
+  if (bytes === undefined) {
+    bytes = (zc.bloom !== undefined ? bloomDecode(zc.bloom) : undefined) ?? null
+    blooms.set(zc, bytes)
+  }
+  return bytes ?? undefined
+}
+
+/** False only when no row of the column can equal `s` (case-sensitive); true for non-string columns. */
+export function zoneMayEqual(zc: ZoneColumn, s: string): boolean {
+  if (zc.type !== 'string') return true
+  if (zc.values) return zc.values.includes(s)
+  if (typeof zc.min === 'string' && s < zc.min) return false
+  if (typeof zc.max === 'string' && s > zc.max) return false
+  const bloom = bloomOf(zc)
+  return bloom === undefined || bloomMayContain(bloom, s)
+}
+
+/** False only when no row of the column can start with `prefix`; true for non-string columns. */
+export function zoneMayHavePrefix(zc: ZoneColumn, prefix: string): boolean {
+  if (zc.type !== 'string' || prefix === '') return true
+  if (zc.values) return zc.values.some((v) => v.startsWith(prefix))
+  if (typeof zc.max === 'string' && zc.max < prefix) return false
+  const upper = prefixSuccessor(prefix)
+  return !(upper !== undefined && typeof zc.min === 'string' && zc.min >= upper)
+}

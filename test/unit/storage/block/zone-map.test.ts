@@ -1,0 +1,211 @@
+// Zone maps: statistics per type, the values/bloom switch, and pruning that is never wrong (a value
+// present in the block is never pruned, even after a JSON round trip through the manifest).
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { bloomCreate, bloomDecode, bloomMayContain, fnv1aUtf8 } from '../../../../src/storage/block/bloom.ts'
+import {
+  buildBatch,
+  computeZoneMap,
+  decodeBlock,
+  encodeBlock,
+  type ZoneColumn,
+  zoneMayEqual,
+  zoneMayHavePrefix,
+} from '../../../../src/storage/block/index.ts'
+import { prefixSuccessor } from '../../../../src/storage/block/string-bounds.ts'
+import {
+  ZONE_STRING_BOUND_CHARS,
+  ZONE_VALUES_MAX_BYTES,
+  ZONE_VALUES_MAX_COUNT,
+} from '../../../../src/storage/block/zone-map.ts'
+import { ev } from './helpers.ts'
+
+const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
+console.log(`zone-map seed=${seed}`)
+
+const zoneOf = (values: readonly string[]): ZoneColumn => {
+  const zm = computeZoneMap(buildBatch(values.map((s, i) => ev(i, { s }))))
+  return JSON.parse(JSON.stringify(zm.columns[2])) // as the manifest hands it back
+}
+
+describe('computeZoneMap statistics', () => {
+  const events = [
+    ev(30, { i: 5, f: 2.5, b: true, s: 'm', a: [1] }),
+    ev(10, { i: -(2n ** 63n), f: -0 }),
+    ev(20, { i: 2n ** 63n - 1n, f: -7.25, s: 'c' }),
+    ev(25, {}),
+  ]
+  const zm = computeZoneMap(buildBatch(events))
+  const col = (field: string) => zm.columns.find((c) => c.field === field)
+
+  it('records row count, time bounds and per-column min/max/nullCount', () => {
+    expect(zm.rowCount).toBe(4)
+    expect([zm.minTime, zm.maxTime]).toEqual(['10', '30'])
+    expect(zm.columns[1]).toEqual({ field: '_sysTime', type: 'datetime', nullCount: 0, min: '11', max: '31' })
+    expect(col('i')).toEqual({
+      field: 'i',
+      type: 'integer',
+      nullCount: 1,
+      min: '-9223372036854775808',
+      max: '9223372036854775807',
+    })
+    expect(col('f')).toEqual({ field: 'f', type: 'float', nullCount: 1, min: -7.25, max: 2.5 })
+    expect(col('b')).toEqual({ field: 'b', type: 'boolean', nullCount: 3, min: 1, max: 1 })
+    expect(col('s')).toEqual({
+      field: 's',
+      type: 'string',
+      nullCount: 2,
+      min: 'c',
+      max: 'm',
+      values: ['c', 'm'],
+    })
+    expect(col('a')).toEqual({ field: 'a', type: 'array', nullCount: 3 })
+  })
+
+  it('compares int64 values across the 32-bit word boundary correctly', () => {
+    const values = [2 ** 32, 2 ** 32 - 1, -1, -(2 ** 32), 0, 2 ** 40 + 3]
+    const z = computeZoneMap(buildBatch(values.map((v, i) => ev(i, { n: v })))).columns[2]
+    expect([z.min, z.max]).toEqual([String(-(2 ** 32)), String(2 ** 40 + 3)])
+  })
+
+  it('omits float bounds that JSON cannot carry', () => {
+    const z = computeZoneMap(buildBatch([ev(1, { f: 1.5 }), ev(2, { f: Number.POSITIVE_INFINITY })]))
+      .columns[2]
+    expect(z).toEqual({ field: 'f', type: 'float', nullCount: 0 })
+  })
+
+  it('is the same for the decoded batch', () => {
+    const enc = encodeBlock(buildBatch(events), { blockId: 'b1', dataset: 'd', firstSeq: 0 })
+    expect(computeZoneMap(decodeBlock(enc.bytes).batch)).toEqual(enc.zoneMap)
+    expect(enc.zoneMap).toEqual(zm)
+  })
+
+  it('handles an empty block', () => {
+    expect(computeZoneMap(buildBatch([]))).toEqual({
+      rowCount: 0,
+      minTime: '0',
+      maxTime: '0',
+      columns: [
+        { field: '_time', type: 'datetime', nullCount: 0 },
+        { field: '_sysTime', type: 'datetime', nullCount: 0 },
+      ],
+    })
+  })
+})
+
+describe('string values vs bloom', () => {
+  const many = (n: number, width = 1) =>
+    Array.from({ length: n }, (_, i) => `v${String(i).padStart(width, '0')}`)
+
+  it(`keeps up to ${ZONE_VALUES_MAX_COUNT} distinct values, sorted`, () => {
+    const z = zoneOf([...many(ZONE_VALUES_MAX_COUNT, 3)].reverse())
+    expect(z.values).toEqual(many(ZONE_VALUES_MAX_COUNT, 3))
+    expect(z.bloom).toBeUndefined()
+  })
+
+  it('switches to a bloom filter plus bounds above the count limit', () => {
+    const z = zoneOf(many(ZONE_VALUES_MAX_COUNT + 1, 3))
+    expect(z.values).toBeUndefined()
+    expect(typeof z.bloom).toBe('string')
+    expect([z.min, z.max]).toEqual(['v000', 'v256'])
+  })
+
+  it('switches to a bloom filter above the byte limit', () => {
+    const big = Array.from({ length: 100 }, (_, i) => `${i}:${'x'.repeat(ZONE_VALUES_MAX_BYTES / 90)}`)
+    expect(zoneOf(big).values).toBeUndefined()
+    expect(zoneOf(big.slice(0, 80)).values).toHaveLength(80)
+  })
+
+  it('cuts long min/max to bounds that still enclose every value', () => {
+    const long = ['a'.repeat(200), `b${'z'.repeat(100)}`, `b${'z'.repeat(99)}\uffff`]
+    const z = zoneOf(long)
+    expect((z.min as string).length).toBeLessThanOrEqual(ZONE_STRING_BOUND_CHARS)
+    expect((z.max as string).length).toBeLessThanOrEqual(ZONE_STRING_BOUND_CHARS)
+    for (const v of long) expect(v >= (z.min as string) && v <= (z.max as string)).toBe(true)
+  })
+
+  it('prunes absent values: exactly with a values list, ~1% false positives with a bloom', () => {
+    const small = zoneOf(['GET', 'POST'])
+    expect(zoneMayEqual(small, 'PUT')).toBe(false)
+    expect(zoneMayHavePrefix(small, 'PO')).toBe(true)
+    expect(zoneMayHavePrefix(small, 'PU')).toBe(false)
+    const big = zoneOf(many(5000, 5))
+    let hits = 0
+    for (let i = 0; i < 20_000; i++) if (zoneMayEqual(big, `v${String(i).padStart(5, '0')}x`)) hits++
+    console.log(`bloom false positives ${hits}/20000 at n=5000`)
+    expect(hits / 20_000).toBeLessThan(0.02)
+    expect(zoneMayEqual(big, 'a')).toBe(false) // below min
+    expect(zoneMayHavePrefix(big, 'w')).toBe(false) // above max
+    expect(zoneMayHavePrefix(big, 'u')).toBe(false)
+    expect(zoneMayHavePrefix(big, 'v04')).toBe(true)
+  })
+
+  it('never prunes non-string columns or the empty prefix', () => {
+    const z: ZoneColumn = { field: 'n', type: 'integer', nullCount: 0, min: '1', max: '2' }
+    expect(zoneMayEqual(z, 'x')).toBe(true)
+    expect(zoneMayHavePrefix(z, 'x')).toBe(true)
+    expect(zoneMayHavePrefix(zoneOf(['a']), '')).toBe(true)
+  })
+})
+
+describe('pruning is never wrong (property)', () => {
+  const str = fc.oneof(
+    fc.string({ maxLength: 8, unit: fc.constantFrom('a', 'b', 'z', '\uffff', 'é', '😀') }),
+    fc.string({ maxLength: 100, unit: 'grapheme' }),
+    fc.string({ minLength: 60, maxLength: 90, unit: fc.constantFrom('a', 'b', '\uffff') }),
+  )
+  const sets = fc.oneof(
+    fc.array(str, { minLength: 1, maxLength: 40 }),
+    fc.array(str, { minLength: 260, maxLength: 700 }), // forces the bloom path
+    // bloom path with a shared lead, so min/max bounds (not just the bloom) decide prefixes
+    fc
+      .tuple(str, fc.array(str, { minLength: 260, maxLength: 500 }))
+      .map(([lead, xs]) => xs.map((x) => lead + x)),
+  )
+
+  it('a value present in the block is never pruned by equality or by any of its prefixes', () => {
+    fc.assert(
+      fc.property(sets, (values) => {
+        const z = zoneOf(values)
+        for (const v of values) {
+          if (!zoneMayEqual(z, v)) return false
+          for (let k = 0; k <= Math.min(v.length, 70); k++)
+            if (!zoneMayHavePrefix(z, v.slice(0, k))) return false
+        }
+        return true
+      }),
+      { seed, numRuns: 150, interruptAfterTimeLimit: 8000 },
+    )
+  })
+})
+
+describe('bloom hash', () => {
+  const reference = (s: string) => {
+    let h = 0x811c9dc5
+    for (const b of Buffer.from(s, 'utf8')) h = Math.imul(h ^ b, 0x01000193)
+    return h >>> 0
+  }
+
+  it('is FNV-1a 32 over the UTF-8 bytes (lone surrogates as U+FFFD, as Buffer encodes them)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 30 }), (s) => fnv1aUtf8(s) === reference(s)),
+      { seed, numRuns: 500 },
+    )
+    expect(fnv1aUtf8('')).toBe(0x811c9dc5)
+    expect(fnv1aUtf8('a')).toBe(0xe40c292c) // published FNV-1a test vector
+  })
+
+  it('stores k in byte 0 and has no false negatives', () => {
+    const values = Array.from({ length: 1000 }, (_, i) => `k${i}`)
+    const bytes = bloomDecode(bloomCreate(values))!
+    expect(bytes[0]).toBe(7)
+    expect(values.every((v) => bloomMayContain(bytes, v))).toBe(true)
+    expect(bloomDecode('')).toBeUndefined()
+  })
+
+  it('prefixSuccessor bounds every string with the prefix', () => {
+    expect(prefixSuccessor('ab')).toBe('ac')
+    expect(prefixSuccessor('a\uffff\uffff')).toBe('b')
+    expect(prefixSuccessor('\uffff')).toBeUndefined()
+  })
+})
