@@ -1,0 +1,59 @@
+// catalog/scalar-registry.ts: the one table of scalar functions, assembled from the family files in
+// scalar/. Refuses duplicate names and aliases at module load. Kernel key unions derive from it.
+
+import { buildRegistry, checkCallable } from './registry.ts'
+import { arrayFunctions } from './scalar/array.ts'
+import { binningFunctions } from './scalar/binning.ts'
+import { calendarFunctions } from './scalar/calendar.ts'
+import { conditionalFunctions } from './scalar/conditional.ts'
+import { conversionFunctions } from './scalar/conversion.ts'
+import { datetimeFunctions } from './scalar/datetime.ts'
+import type { ScalarFunctionDef } from './scalar/define.ts'
+import { dynamicFunctions } from './scalar/dynamic.ts'
+import { encodingFunctions } from './scalar/encoding.ts'
+import { hashFunctions } from './scalar/hash.ts'
+import { mathFunctions } from './scalar/math.ts'
+import { regexFunctions } from './scalar/regex.ts'
+import { stringFunctions } from './scalar/string.ts'
+import { typeCheckFunctions } from './scalar/type-checks.ts'
+
+const SCALAR_ROWS = [
+  ...binningFunctions,
+  ...conversionFunctions,
+  ...stringFunctions,
+  ...regexFunctions,
+  ...encodingFunctions,
+  ...mathFunctions,
+  ...datetimeFunctions,
+  ...calendarFunctions,
+  ...conditionalFunctions,
+  ...typeCheckFunctions,
+  ...dynamicFunctions,
+  ...arrayFunctions,
+  ...hashFunctions,
+]
+
+type ScalarRow = (typeof SCALAR_ROWS)[number]
+
+/** Every scalar kernel key; the executor's kernel table is keyed by these. */
+export type ScalarKernelKey = ScalarRow['kernel']
+
+/** Kernel keys of T1/T2 rows: the executor must supply all of these (T3 kernels may be absent). */
+export type RequiredScalarKernelKey = Extract<ScalarRow, { tier: 'T1' | 'T2' }>['kernel']
+
+/** The scalar function table. */
+export const scalarRegistry = buildRegistry<ScalarFunctionDef<ScalarKernelKey>>(
+  'scalar function',
+  SCALAR_ROWS,
+  checkCallable,
+)
+
+/** The scalar function named `name` (canonical or alias, case-sensitive). */
+export function lookupScalar(name: string): ScalarFunctionDef<ScalarKernelKey> | undefined {
+  return scalarRegistry.lookup(name)
+}
+
+/** Every scalar function name and alias, sorted (for "did you mean"). */
+export function allScalarNames(): readonly string[] {
+  return scalarRegistry.names()
+}
