@@ -1,6 +1,8 @@
 // storage/record-log.ts: the record framing shared by the WAL and the manifest LOG,
 // `len u32 LE | crc32(payload) u32 LE | payload`, and the scan that tells a torn tail (safe to
 // truncate: never acknowledged) from corruption in the middle (refuse; never drop edits silently).
+// Limit: a corrupted length field that points past the end of the file looks exactly like a torn
+// tail, so it is treated as one; payload corruption anywhere before the tail is always caught.
 import { crc32 } from 'node:zlib'
 
 /** Bytes of framing before each payload. */

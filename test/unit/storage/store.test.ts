@@ -191,6 +191,16 @@ describe('blocks and durability', () => {
     expect([...fields].sort()).toEqual(['_time', 'status'])
   })
 
+  it('keeps decoded columns within cacheBytes', async () => {
+    const s = await store({ blockRows: 2000, cacheBytes: 256 * 1024 })
+    await s.datasets.create({ name: 'c' })
+    await s.ingest('c', httpLogs(20_000, { seed: 5 }))
+    await s.flush('c')
+    expect((await readAll(s, 'c')).length).toBe(20_000)
+    expect(s.health().cacheBytes).toBeGreaterThan(0)
+    expect(s.health().cacheBytes).toBeLessThanOrEqual(256 * 1024)
+  })
+
   it('trim removes whole blocks older than the cut-off; retention applies on update', async () => {
     const s = await store({ blockRows: 10 })
     await s.datasets.create({ name: 'tr' })
