@@ -7,6 +7,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 120_000,
     hookTimeout: 60_000,
-    reporters: ['default'],
+    // CI also writes a JSON report, from which .ci/run prints the plain pass/fail line.
+    reporters: process.env.APLDB_TEST_JSON ? ['default', ['json', { outputFile: process.env.APLDB_TEST_JSON }]] : ['default'],
   },
 })

@@ -133,3 +133,35 @@ describe('ingest → scan round trip', () => {
   }
   afterAll(() => console.log(`ingest-roundtrip runs=${runs} mismatches=${mismatches}`))
 })
+
+// Timestamps in a Go layout (with a zone offset and 9 fractional digits), named by timestampFormat.
+const LAYOUT = '02/Jan/2006:15:04:05.000000000 -0700'
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+function formatLayout(ns: bigint, offsetMin: number): string {
+  const local = ns + BigInt(offsetMin) * 60_000_000_000n
+  const d = new Date(Number(local / 1_000_000n))
+  const p = (n: number, w = 2) => String(n).padStart(w, '0')
+  const sign = offsetMin < 0 ? '-' : '+'
+  const off = Math.abs(offsetMin)
+  return `${p(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}:${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}.${(local % 1_000_000_000n).toString().padStart(9, '0')} ${sign}${p(Math.floor(off / 60))}${p(off % 60)}`
+}
+
+describe('ingest → scan round trip with a Go layout', () => {
+  it('parses every timestamp with the given layout, to the nanosecond', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.bigInt({ min: 10n ** 18n, max: 4_102_444_800n * 10n ** 9n }), fc.integer({ min: -14 * 60, max: 14 * 60 }), fc.integer()), { minLength: 1, maxLength: 30 }),
+        async (rows) => {
+          const store = await openStore({ blockRows: 7, clock: () => NOW_MS })
+          await store.datasets.create({ name: 'gl' })
+          const st = await store.ingest('gl', rows.map(([ns, off, v]) => ({ ts: formatLayout(ns, off), v })), { timestampField: 'ts', timestampFormat: LAYOUT })
+          expect(st.failed).toBe(0)
+          const got = plain(await readAll(store, 'gl'))
+          expect(got).toEqual(rows.map(([ns, , v]) => ({ time: ns.toString(), fields: { v } })))
+          await store.close()
+        },
+      ),
+      { seed, numRuns: 100, interruptAfterTimeLimit: 10_000 },
+    )
+  })
+})

@@ -34,6 +34,9 @@ export interface WalRecord {
   readonly events: FlatEvent[]
 }
 
+let scratch: Uint8Array = Buffer.allocUnsafe(1 << 16)
+let blobScratch: Buffer = Buffer.allocUnsafe(1 << 16)
+
 function encodeRecord(
   firstSeq: number,
   part: number,
@@ -42,8 +45,10 @@ function encodeRecord(
 ): Uint8Array {
   const table = new Map<string, number>()
   const strs: string[] = []
-  let buf = new Uint8Array(Math.max(1 << 12, events.length * 128))
-  let dv = new DataView(buf.buffer)
+  // Scratch buffers are reused across calls (the encoder is synchronous); only `out` is kept.
+  if (scratch.length < events.length * 128) scratch = Buffer.allocUnsafe(events.length * 160)
+  let buf: Uint8Array = scratch
+  let dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
   let pos = 0
   // Inlined on purpose (locals, no helper calls): this loop runs once per field of every event.
   // Keys repeat in the same order event after event (one hidden class per source shape), so a
@@ -56,10 +61,10 @@ function encodeRecord(
   for (const e of events) {
     const fields = e.fields
     if (pos + 20 + 13 * 64 > buf.length) {
-      const next = new Uint8Array(buf.length * 2 + 20 + 13 * 64)
+      const next = Buffer.allocUnsafe(buf.length * 2 + 20 + 13 * 64)
       next.set(buf.subarray(0, pos))
-      buf = next
-      dv = new DataView(buf.buffer)
+      buf = scratch = next
+      dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
     }
     dv.setBigInt64(pos, e.time, true)
     dv.setBigInt64(pos + 8, e.sysTime, true)
@@ -81,10 +86,10 @@ function encodeRecord(
       curKeys[n] = k
       curIdx[n] = ki
       if (pos + 13 > buf.length) {
-        const next = new Uint8Array(buf.length * 2)
+        const next = Buffer.allocUnsafe(buf.length * 2)
         next.set(buf.subarray(0, pos))
-        buf = next
-        dv = new DataView(buf.buffer)
+        buf = scratch = next
+        dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
       }
       dv.setUint32(pos, ki, true)
       if (typeof v === 'number') {
@@ -124,13 +129,14 @@ function encodeRecord(
   // `+=` rope that Buffer.from flattens) cost up to 1 µs per event on deep cons-strings.
   let chars = 0
   for (const str of strs) chars += str.length
-  const blobBuf = Buffer.allocUnsafe(chars * 3)
+  if (blobScratch.length < chars * 3) blobScratch = Buffer.allocUnsafe(chars * 4)
+  const blobBuf = blobScratch
   let blobLen = 0
   for (const str of strs) blobLen += blobBuf.write(str, blobLen, 'utf8')
   const blob = blobBuf.subarray(0, blobLen)
   const headLen = 29 + 4 * strs.length
   const out = new Uint8Array(headLen + pos + blob.length)
-  const odv = new DataView(out.buffer)
+  const odv = new DataView(out.buffer, out.byteOffset, out.byteLength)
   out[0] = VERSION
   odv.setFloat64(1, firstSeq, true)
   odv.setUint32(9, part, true)
