@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 60_000,
     // CI also writes a JSON report, from which .ci/run prints the plain pass/fail line.
-    reporters: process.env.APLDB_TEST_JSON ? ['default', ['json', { outputFile: process.env.APLDB_TEST_JSON }]] : ['default'],
+    reporters: process.env.APLDB_TEST_JSON
+      ? ['default', ['json', { outputFile: process.env.APLDB_TEST_JSON }]]
+      : ['default'],
   },
 })

@@ -26,9 +26,20 @@ let added = 0
 for (const [name, [os, cpu, libc]] of Object.entries(platforms)) {
   const key = `node_modules/@biomejs/${name}`
   if (pkgs[key]) continue
-  pkgs[key] = { version, cpu: [cpu], dev: true, license: 'MIT OR Apache-2.0', optional: true, os: [os], ...(libc ? { libc: [libc] } : {}), engines: { node: '>=14.21.3' } }
+  pkgs[key] = {
+    version,
+    cpu: [cpu],
+    dev: true,
+    license: 'MIT OR Apache-2.0',
+    optional: true,
+    os: [os],
+    ...(libc ? { libc: [libc] } : {}),
+    engines: { node: '>=14.21.3' },
+  }
   added++
 }
-lock.packages = Object.fromEntries(Object.entries(pkgs).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)))
+lock.packages = Object.fromEntries(
+  Object.entries(pkgs).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)),
+)
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`)
 console.log(`lock-optional-platforms: added ${added} entries`)

@@ -150,11 +150,22 @@ describe('ingest → scan round trip with a Go layout', () => {
   it('parses every timestamp with the given layout, to the nanosecond', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.tuple(fc.bigInt({ min: 10n ** 18n, max: 4_102_444_800n * 10n ** 9n }), fc.integer({ min: -14 * 60, max: 14 * 60 }), fc.integer()), { minLength: 1, maxLength: 30 }),
+        fc.array(
+          fc.tuple(
+            fc.bigInt({ min: 10n ** 18n, max: 4_102_444_800n * 10n ** 9n }),
+            fc.integer({ min: -14 * 60, max: 14 * 60 }),
+            fc.integer(),
+          ),
+          { minLength: 1, maxLength: 30 },
+        ),
         async (rows) => {
           const store = await openStore({ blockRows: 7, clock: () => NOW_MS })
           await store.datasets.create({ name: 'gl' })
-          const st = await store.ingest('gl', rows.map(([ns, off, v]) => ({ ts: formatLayout(ns, off), v })), { timestampField: 'ts', timestampFormat: LAYOUT })
+          const st = await store.ingest(
+            'gl',
+            rows.map(([ns, off, v]) => ({ ts: formatLayout(ns, off), v })),
+            { timestampField: 'ts', timestampFormat: LAYOUT },
+          )
           expect(st.failed).toBe(0)
           const got = plain(await readAll(store, 'gl'))
           expect(got).toEqual(rows.map(([ns, , v]) => ({ time: ns.toString(), fields: { v } })))
