@@ -3,7 +3,7 @@
 // `blockRows` unsealed events into a block (file durable → manifest edit durable → publish) and
 // rolls the WAL. Seals of one dataset run one at a time.
 import * as path from 'node:path'
-import { BLOCK_TRAILER_BYTES, buildBatch, encodeBlock } from './block/index.ts'
+import { BLOCK_TRAILER_BYTES } from './block/index.ts'
 import { writeFileDurable } from './fs.ts'
 import type { BlockMeta, DatasetMeta } from './manifest/edits.ts'
 import type { BlockHandle, DatasetView } from './snapshot.ts'

@@ -74,7 +74,7 @@ describe('recovery', () => {
     // Simulate a crash: no close(). Then add a torn record, a temp file and an orphan block.
     const ds = (await readdir(path.join(dir, 'wal')))[0]
     const segs = (await readdir(path.join(dir, 'wal', ds))).sort(
-      (a, b) => Number.parseInt(a) - Number.parseInt(b),
+      (a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10),
     )
     await appendFile(
       path.join(dir, 'wal', ds, segs[segs.length - 1]),
