@@ -1,0 +1,223 @@
+// plan/bind-operators.ts: one handler per tabular operator after `|` (exhaustive over the AST kinds).
+// T3 operators the engine does not run yet are refused with APL0307 at the operator's name.
+
+import { COUNT_OPERATOR_COLUMN } from '../catalog/index.ts'
+import type { ColumnExpr, Expr, NamePattern, OrderedExpr, TabularOperator } from '../syntax/ast.ts'
+import type { Span } from '../syntax/span.ts'
+import { type BindContext, rowScope } from './bind-context.ts'
+import { bindExpr } from './bind-expr.ts'
+import { bindJoin } from './bind-join.ts'
+import { bindSearch } from './bind-search.ts'
+import { bindUnion } from './bind-source.ts'
+import { bindMakeSeries, bindSummarize } from './bind-summarize.ts'
+import { type BoundExpr, columnRef } from './bound-expr.ts'
+import { type ColumnInfo, columnInfo, findColumn, type RowSchema } from './columns.ts'
+import { isConstant } from './expr-walk.ts'
+import { type ColumnDef, type LogicalNode, logical, type SortKey, singleColumn } from './logical.ts'
+import { columnNumberer, defaultExprName, finalNames, unknownField, wildcardMatcher } from './names.ts'
+
+type Handlers = {
+  readonly [K in TabularOperator['kind']]: (
+    op: Extract<TabularOperator, { kind: K }>,
+    input: LogicalNode,
+    ctx: BindContext,
+  ) => LogicalNode
+}
+
+/** Refuses a T3 operator, pointing at its name (the first `keyword.length` characters of the operator). */
+function notSupported(keyword: string) {
+  return (op: TabularOperator, _input: LogicalNode, ctx: BindContext): never =>
+    ctx.fail(
+      'APL0307',
+      { start: op.span.start, length: keyword.length },
+      { feature: `operator \`${keyword}\`` },
+    )
+}
+
+const HANDLERS: Handlers = {
+  Where: (op, input, ctx) => {
+    const predicate = bindPredicate(op.predicate, input.schema, ctx)
+    return logical('Filter', { schema: input.schema, span: op.span, input, predicate })
+  },
+  Summarize: (op, input, ctx) => bindSummarize(op, input, ctx),
+  Top: (op, input, ctx) => {
+    const count = constantCount(op.count, 'top', input.schema, ctx)
+    const keys = [sortKey(op.by, input.schema, ctx)]
+    return logical('TopN', { schema: input.schema, span: op.span, input, count, keys })
+  },
+  Search: (op, input, ctx) => bindSearch(op, input, ctx),
+  Extend: (op, input, ctx) => bindExtend(op.columns, op.span, input, ctx),
+  ExtendValid: notSupported('extend-valid'),
+  Project: (op, input, ctx) => {
+    const columns = bindColumns(op.columns, input.schema, ctx)
+    return project(columns, op.span, input)
+  },
+  ProjectAway: (op, input, ctx) => {
+    const away = new Set(matchPatterns(op.columns, input.schema, ctx))
+    const kept = input.schema.filter((c) => !away.has(c.name))
+    return project(
+      kept.map((c) => passThrough(c, op.span)),
+      op.span,
+      input,
+    )
+  },
+  ProjectKeep: (op, input, ctx) => {
+    const keep = new Set(matchPatterns(op.columns, input.schema, ctx))
+    const kept = input.schema.filter((c) => keep.has(c.name))
+    return project(
+      kept.map((c) => passThrough(c, op.span)),
+      op.span,
+      input,
+    )
+  },
+  ProjectRename: (op, input, ctx) => {
+    const renamed = new Map<string, string>()
+    for (const r of op.renames) {
+      if (findColumn(input.schema, r.oldName.name) === undefined) {
+        unknownField(r.oldName.name, r.oldName.span, input.schema, ctx)
+      }
+      if (renamed.has(r.oldName.name)) ctx.fail('APL0310', r.oldName.span, { name: r.oldName.name })
+      renamed.set(r.oldName.name, r.newName.name)
+    }
+    const columns = input.schema.map((c) => ({
+      name: renamed.get(c.name) ?? c.name,
+      expr: passThrough(c, op.span).expr,
+    }))
+    const seen = new Set<string>()
+    for (const c of columns) {
+      if (seen.has(c.name)) {
+        const at = op.renames.find((r) => r.newName.name === c.name)?.newName.span ?? op.span
+        ctx.fail('APL0310', at, { name: c.name })
+      }
+      seen.add(c.name)
+    }
+    return project(columns, op.span, input)
+  },
+  ProjectReorder: notSupported('project-reorder'),
+  Take: (op, input, ctx) => {
+    const count = constantCount(op.count, 'take', input.schema, ctx)
+    return logical('Limit', { schema: input.schema, span: op.span, input, count })
+  },
+  Sort: (op, input, ctx) => {
+    const keys = op.keys.map((k) => sortKey(k, input.schema, ctx))
+    return logical('Sort', { schema: input.schema, span: op.span, input, keys })
+  },
+  Count: (op, input) =>
+    logical('CountRows', { schema: singleColumn(COUNT_OPERATOR_COLUMN, 'long'), span: op.span, input }),
+  Distinct: (op, input, ctx) => {
+    const items: readonly ColumnExpr[] = op.columns
+    const columns =
+      items.length === 1 && items[0].kind === 'Star'
+        ? input.schema.map((c) => passThrough(c, items[0].span))
+        : bindColumns(items, input.schema, ctx)
+    return logical('Distinct', { schema: schemaOf(columns), span: op.span, input, columns })
+  },
+  Join: (op, input, ctx) => bindJoin(op, input, ctx),
+  Lookup: notSupported('lookup'),
+  Union: (op, input, ctx) => bindUnion(op, input, ctx),
+  MakeSeries: (op, input, ctx) => bindMakeSeries(op, input, ctx),
+  Parse: notSupported('parse'),
+  ParseWhere: notSupported('parse-where'),
+  ParseKv: notSupported('parse-kv'),
+  MvExpand: notSupported('mv-expand'),
+  Sample: notSupported('sample'),
+  Redact: notSupported('redact'),
+  Getschema: notSupported('getschema'),
+}
+
+/** Binds `op` over `input`. */
+export function bindOperator(op: TabularOperator, input: LogicalNode, ctx: BindContext): LogicalNode {
+  return (HANDLERS[op.kind] as (o: TabularOperator, i: LogicalNode, c: BindContext) => LogicalNode)(
+    op,
+    input,
+    ctx,
+  )
+}
+
+/** A boolean predicate over `schema` (where); mixed/dynamic results are tested per value. */
+export function bindPredicate(e: Expr, schema: RowSchema, ctx: BindContext): BoundExpr {
+  const predicate = bindExpr(e, rowScope(schema), ctx)
+  if (!['bool', 'unknown', 'dynamic'].includes(predicate.type)) {
+    return ctx.fail('APL0314', predicate.span, { expected: 'bool', actual: predicate.type })
+  }
+  return predicate
+}
+
+/** A non-negative constant row count (`take N`, `top N`). */
+function constantCount(e: Expr, operator: string, schema: RowSchema, ctx: BindContext): bigint {
+  const x = bindExpr(e, rowScope(schema), ctx)
+  if (!isConstant(x) || x.kind !== 'Literal')
+    return ctx.fail('APL0319', x.span, { name: `the row count of \`${operator}\`` })
+  if (x.type !== 'long' || typeof x.value !== 'bigint') {
+    return ctx.fail('APL0314', x.span, { expected: 'long', actual: x.type })
+  }
+  if (x.value < 0n)
+    return ctx.fail('APL0317', x.span, { operator, reason: 'the row count must not be negative' })
+  return x.value
+}
+
+/** A sort key with decision §10.4's defaults: desc; nulls last for desc, first for asc. */
+function sortKey(k: OrderedExpr, schema: RowSchema, ctx: BindContext): SortKey {
+  const expr = bindExpr(k.expr, rowScope(schema), ctx)
+  const descending = k.order !== 'asc'
+  const nullsFirst = k.nulls === null ? !descending : k.nulls === 'first'
+  return { expr, descending, nullsFirst }
+}
+
+function passThrough(c: ColumnInfo, span: Span): ColumnDef {
+  return { name: c.name, expr: columnRef(c.name, c.type, c.storage, span) }
+}
+
+function schemaOf(columns: readonly ColumnDef[]): ColumnInfo[] {
+  return columns.map((c) =>
+    c.expr.kind === 'Column'
+      ? columnInfo(c.name, c.expr.type, c.expr.storage)
+      : columnInfo(c.name, c.expr.type),
+  )
+}
+
+function project(columns: readonly ColumnDef[], span: Span, input: LogicalNode): LogicalNode {
+  return logical('Project', { schema: schemaOf(columns), span, input, columns })
+}
+
+/** Binds `expr` / `Name = expr` items; unnamed expressions are numbered `Column1`…; names must be unique. */
+function bindColumns(items: readonly ColumnExpr[], schema: RowSchema, ctx: BindContext): ColumnDef[] {
+  const scope = rowScope(schema)
+  const next = columnNumberer()
+  const exprs = items.map((c) => bindExpr(c.kind === 'NamedExpr' ? c.expr : c, scope, ctx))
+  const names = items.map((c, i) => ({
+    name: c.kind === 'NamedExpr' ? c.name.name : (defaultExprName(exprs[i]) ?? next()),
+    explicit: true,
+    span: c.kind === 'NamedExpr' ? c.name.span : c.span,
+  }))
+  const final = finalNames(names, ctx)
+  return exprs.map((expr, i) => ({ name: final[i], expr }))
+}
+
+/** `extend`: assignments see only the input; a reassigned column is replaced and moves to the end. */
+function bindExtend(
+  items: readonly ColumnExpr[],
+  span: Span,
+  input: LogicalNode,
+  ctx: BindContext,
+): LogicalNode {
+  const columns = bindColumns(items, input.schema, ctx)
+  const replaced = new Set(columns.map((c) => c.name))
+  const schema = [...input.schema.filter((c) => !replaced.has(c.name)), ...schemaOf(columns)]
+  return logical('Extend', { schema, span, input, columns })
+}
+
+/** Column names selected by project-away/keep patterns; a plain name must exist. */
+function matchPatterns(patterns: readonly NamePattern[], schema: RowSchema, ctx: BindContext): string[] {
+  const out: string[] = []
+  for (const p of patterns) {
+    if (p.kind === 'Wildcard') {
+      const matches = wildcardMatcher(p.pattern)
+      for (const c of schema) if (matches(c.name)) out.push(c.name)
+    } else {
+      if (findColumn(schema, p.name) === undefined) unknownField(p.name, p.span, schema, ctx)
+      out.push(p.name)
+    }
+  }
+  return out
+}

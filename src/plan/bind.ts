@@ -1,0 +1,97 @@
+// plan/bind.ts: the binder's public entries: `bindQuery` (AST → LogicalPlan against a SchemaSource)
+// and `compileApl` (parse + bind). Never throw: every failure, internal ones included, is a diagnostic.
+
+import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
+import { suggest } from '../diagnostics/suggest.ts'
+import type { Query, SetOption, Statement } from '../syntax/ast.ts'
+import { MAX_NESTING_DEPTH } from '../syntax/limits.ts'
+import { parseApl } from '../syntax/parse.ts'
+import { BindContext, BindFailure, type BindOptions, rowScope } from './bind-context.ts'
+import { bindExpr } from './bind-expr.ts'
+import { bindTabular, isTabularSyntax } from './bind-source.ts'
+import type { LogicalPlan } from './logical.ts'
+import { queryLimited, resultOrder } from './result-shape.ts'
+import { assignScanFields } from './scan-fields.ts'
+import type { SchemaSource } from './schema.ts'
+
+export type { BindOptions } from './bind-context.ts'
+
+/** A bound plan (with warnings such as implicit conversions), or the diagnostics explaining why not. */
+export type BindResult =
+  | { readonly plan: LogicalPlan; readonly warnings: readonly Diagnostic[]; readonly diagnostics?: undefined }
+  | { readonly plan?: undefined; readonly diagnostics: readonly Diagnostic[] }
+
+/** Query options `set` accepts, and how each applies. */
+const SET_OPTIONS: Readonly<Record<string, (ctx: BindContext, on: boolean) => void>> = {
+  stricttypes: (ctx, on) => {
+    ctx.strictTypes = on
+  },
+}
+
+function bindSet(s: SetOption, ctx: BindContext): void {
+  const apply = Object.hasOwn(SET_OPTIONS, s.name.name) ? SET_OPTIONS[s.name.name] : undefined
+  if (apply === undefined) {
+    ctx.fail('APL0318', s.name.span, {
+      name: s.name.name,
+      suggestion: suggest(s.name.name, Object.keys(SET_OPTIONS)),
+    })
+  }
+  const v = s.value
+  if (v === null) apply(ctx, true)
+  else if (v.kind === 'Literal' && v.type === 'bool' && v.value !== null) apply(ctx, v.value)
+  else
+    ctx.fail('APL0317', v.span, { operator: `set ${s.name.name}`, reason: 'the value must be true or false' })
+}
+
+function bindStatement(s: Statement, ctx: BindContext): void {
+  if (s.kind === 'SetOption') bindSet(s, ctx)
+  else if (isTabularSyntax(s.value, ctx)) {
+    ctx.defineLet(s.name.name, { kind: 'tabular', node: bindTabular(s.value, ctx) })
+  } else {
+    ctx.defineLet(s.name.name, { kind: 'scalar', expr: bindExpr(s.value, rowScope([]), ctx) })
+  }
+}
+
+function bindUnchecked(ast: Query, ctx: BindContext): LogicalPlan {
+  for (const s of ast.statements) bindStatement(s, ctx)
+  const root = assignScanFields(bindTabular(ast.body, ctx))
+  return {
+    root,
+    datasets: [...ctx.datasets].sort(),
+    strictTypes: ctx.strictTypes,
+    order: resultOrder(root),
+    limited: queryLimited(root),
+  }
+}
+
+/** Binds a parsed query against `schema`. `opts.text` (the query text) gives diagnostics their line/column. */
+export function bindQuery(ast: Query, schema: SchemaSource, opts: BindOptions = {}): BindResult {
+  // Without the text, spans stay exact but every location reads as line 1.
+  const text = opts.text ?? ' '.repeat(ast.span.start + ast.span.length)
+  const ctx = new BindContext(text, schema, opts.support)
+  try {
+    return { plan: bindUnchecked(ast, ctx), warnings: ctx.warnings }
+  } catch (error) {
+    if (error instanceof BindFailure) return { diagnostics: [error.diagnostic] }
+    if (error instanceof RangeError) {
+      return {
+        diagnostics: [
+          createDiagnostic(text, 'APL0202', { start: 0, length: 0 }, { limit: MAX_NESTING_DEPTH }),
+        ],
+      }
+    }
+    const detail = error instanceof Error ? error.message : String(error)
+    return { diagnostics: [createDiagnostic(text, 'APL0900', { start: 0, length: 0 }, { detail })] }
+  }
+}
+
+/** Parses and binds APL text; never throws. */
+export function compileApl(
+  text: string,
+  schema: SchemaSource,
+  opts: Omit<BindOptions, 'text'> = {},
+): BindResult {
+  const parsed = parseApl(text)
+  if (parsed.ast === undefined) return { diagnostics: parsed.diagnostics }
+  return bindQuery(parsed.ast, schema, { ...opts, text })
+}

@@ -1,0 +1,13 @@
+// plan/index.ts: the public surface of the logical plan layer (binder entries, plan and expression
+// types, explain, schema sources). Re-exports only.
+
+export { type BindResult, bindQuery, compileApl } from './bind.ts'
+export type { BindOptions } from './bind-context.ts'
+export type * from './bound-expr.ts'
+export type { ColumnInfo, RowSchema } from './columns.ts'
+export { explainNode, explainPlan } from './explain.ts'
+export { formatExpr } from './explain-expr.ts'
+export type * from './logical.ts'
+export { JOIN_KINDS, nodeChildren } from './logical.ts'
+export { type SchemaField, type SchemaSource, schemaFromSnapshot, staticSchema } from './schema.ts'
+export { DEFAULT_SUPPORT, type SupportPolicy, type SupportRow } from './support.ts'

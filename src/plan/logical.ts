@@ -1,0 +1,336 @@
+// plan/logical.ts: the typed logical plan: immutable node kinds (readonly fields, built by `logical()`),
+// each knowing its output schema. No binding, printing or execution logic here.
+
+import type { AggWireName, AplType } from '../catalog/index.ts'
+import type { Span } from '../syntax/span.ts'
+import type { BoundAggCall, BoundExpr, BoundLiteral } from './bound-expr.ts'
+import type { ColumnInfo, RowSchema } from './columns.ts'
+
+/** A named computed column (`extend x = …`, `project x = …`, a summarize key). */
+export interface ColumnDef {
+  readonly name: string
+  readonly expr: BoundExpr
+}
+
+/** One output of an Aggregate: an aggregation call, or a scalar expression over aggregation calls. */
+export interface AggregateColumn {
+  readonly name: string
+  /** An AggCall, or an expression whose column-free leaves are AggCalls (`toint(avg(x))`). */
+  readonly expr: BoundExpr
+  /** `fields[].agg.name` for the wire: the row's wire name, or `computed` for a wrapped expression. */
+  readonly wireName: AggWireName
+}
+
+/** A sort key with the defaults of decision §10.4 already applied. */
+export interface SortKey {
+  readonly expr: BoundExpr
+  readonly descending: boolean
+  readonly nullsFirst: boolean
+}
+
+/**
+ * The time bucketing of a summarize key `bin(<datetime>, step)` / `bin_auto(_time)`, recorded for the
+ * result's `buckets` field and the leading-time-bin `limit` rule (apl-reference §4, §8).
+ */
+export interface TimeBucket {
+  /** Index of the key in `keys`. */
+  readonly keyIndex: number
+  /** Step in ns, or `auto` for `bin_auto` (chosen from the query window, decision §10.3). */
+  readonly step: bigint | 'auto'
+}
+
+/** One aggregation of make-series. */
+export interface SeriesAggregate {
+  readonly name: string
+  readonly call: BoundAggCall
+  /** `default =` fill for empty buckets; null when not written (0 for numbers, per Kusto). */
+  readonly fill: BoundLiteral | null
+}
+
+/** One equality of a join's `on` clause. */
+export interface JoinKey {
+  /** Bound against the left input. */
+  readonly left: BoundExpr
+  /** Bound against the right input. */
+  readonly right: BoundExpr
+}
+
+/** Join kinds (apl-reference §4). */
+export type JoinKind =
+  | 'inner'
+  | 'innerunique'
+  | 'leftouter'
+  | 'rightouter'
+  | 'fullouter'
+  | 'leftanti'
+  | 'rightanti'
+  | 'leftsemi'
+  | 'rightsemi'
+
+/** Every join kind, for validation and messages. */
+export const JOIN_KINDS: readonly JoinKind[] = [
+  'inner',
+  'innerunique',
+  'leftouter',
+  'rightouter',
+  'fullouter',
+  'leftanti',
+  'rightanti',
+  'leftsemi',
+  'rightsemi',
+]
+
+interface Base {
+  /** Output columns, in order. */
+  readonly schema: RowSchema
+  /** The query text this node was bound from (the operator, or the source reference). */
+  readonly span: Span
+}
+
+/** Rows of one dataset. The query window on `_time` is applied by the executor, outside the APL. */
+export interface Scan extends Base {
+  readonly kind: 'Scan'
+  readonly dataset: string
+  /** Fields the plan may read, sorted; `_time` is always included (window and default order). */
+  readonly fields: readonly string[]
+}
+
+/** Keeps rows whose predicate is true (`where`). */
+export interface Filter extends Base {
+  readonly kind: 'Filter'
+  readonly input: LogicalNode
+  readonly predicate: BoundExpr
+}
+
+/** `search`: keeps rows matching a predicate whose bare terms became AnyColumn tests over string columns. */
+export interface Search extends Base {
+  readonly kind: 'Search'
+  readonly input: LogicalNode
+  readonly predicate: BoundExpr
+  /** `kind=case_sensitive`; string operators in the predicate are already the `_cs` rows when true. */
+  readonly caseSensitive: boolean
+}
+
+/** Exactly these columns, in order (`project`, `project-away`, `project-keep`, `project-rename`). */
+export interface Project extends Base {
+  readonly kind: 'Project'
+  readonly input: LogicalNode
+  readonly columns: readonly ColumnDef[]
+}
+
+/** Adds (or replaces, moving to the end) computed columns; assignments see only the input. */
+export interface Extend extends Base {
+  readonly kind: 'Extend'
+  readonly input: LogicalNode
+  readonly columns: readonly ColumnDef[]
+}
+
+/** `summarize`: one row per distinct key combination; columns = keys then aggregates. */
+export interface Aggregate extends Base {
+  readonly kind: 'Aggregate'
+  readonly input: LogicalNode
+  readonly keys: readonly ColumnDef[]
+  readonly aggregates: readonly AggregateColumn[]
+  readonly timeBucket: TimeBucket | null
+}
+
+/** `sort by` / `order by`. */
+export interface Sort extends Base {
+  readonly kind: 'Sort'
+  readonly input: LogicalNode
+  readonly keys: readonly SortKey[]
+}
+
+/** `top N by key`: sort then take N. */
+export interface TopN extends Base {
+  readonly kind: 'TopN'
+  readonly input: LogicalNode
+  readonly count: bigint
+  readonly keys: readonly SortKey[]
+}
+
+/** `take N` / `limit N`. */
+export interface Limit extends Base {
+  readonly kind: 'Limit'
+  readonly input: LogicalNode
+  readonly count: bigint
+}
+
+/** `distinct cols`: unique combinations of these columns, only they are returned. */
+export interface Distinct extends Base {
+  readonly kind: 'Distinct'
+  readonly input: LogicalNode
+  readonly columns: readonly ColumnDef[]
+}
+
+/** `| count`: one row, one `count_` column. */
+export interface CountRows extends Base {
+  readonly kind: 'CountRows'
+  readonly input: LogicalNode
+}
+
+/** Concatenates inputs, columns merged by name (missing → null). */
+export interface Union extends Base {
+  readonly kind: 'Union'
+  readonly inputs: readonly LogicalNode[]
+  /** `withsource=` column (first in the schema), or null. */
+  readonly withSource: string | null
+  /** The value of the withsource column for each input: the dataset name, or `union_arg<i>`. */
+  readonly sourceNames: readonly string[]
+}
+
+/** `join`: equality join of two inputs. */
+export interface Join extends Base {
+  readonly kind: 'Join'
+  readonly joinKind: JoinKind
+  readonly left: LogicalNode
+  readonly right: LogicalNode
+  readonly keys: readonly JoinKey[]
+  /** For each right column in the output: its output name (duplicates get a numeric suffix, §10.6). */
+  readonly rightNames: readonly { readonly from: string; readonly to: string }[]
+}
+
+/** `make-series`: per group, aggregates as arrays aligned to `from..to` in `step` buckets. */
+export interface MakeSeries extends Base {
+  readonly kind: 'MakeSeries'
+  readonly input: LogicalNode
+  readonly aggregates: readonly SeriesAggregate[]
+  readonly on: BoundExpr
+  readonly from: BoundExpr | null
+  readonly to: BoundExpr | null
+  readonly step: BoundExpr
+  readonly keys: readonly ColumnDef[]
+  /** Name of the axis column (`_time`, decision §10.6). */
+  readonly axis: string
+}
+
+/** `print`: one row of constants. */
+export interface Print extends Base {
+  readonly kind: 'Print'
+  readonly columns: readonly ColumnDef[]
+}
+
+/** `datatable(...)[...]`: an inline table. */
+export interface Datatable extends Base {
+  readonly kind: 'Datatable'
+  /** Row-major: `rows[r][c]` is the value of column c in row r. */
+  readonly rows: readonly (readonly BoundLiteral[])[]
+}
+
+/** Every logical plan node. */
+export type LogicalNode =
+  | Scan
+  | Filter
+  | Search
+  | Project
+  | Extend
+  | Aggregate
+  | Sort
+  | TopN
+  | Limit
+  | Distinct
+  | CountRows
+  | Union
+  | Join
+  | MakeSeries
+  | Print
+  | Datatable
+
+/** The `kind` tag of every logical node. */
+export type LogicalKind = LogicalNode['kind']
+
+/** The node type for a kind. */
+export type LogicalOf<K extends LogicalKind> = Extract<LogicalNode, { kind: K }>
+
+/** Builds a node of `kind` (key order: kind, fields). */
+export function logical<K extends LogicalKind>(kind: K, fields: Omit<LogicalOf<K>, 'kind'>): LogicalOf<K> {
+  return { kind, ...fields } as LogicalOf<K>
+}
+
+/** Narrows a node to one kind. */
+export function isLogicalKind<K extends LogicalKind>(n: LogicalNode, kind: K): n is LogicalOf<K> {
+  return n.kind === kind
+}
+
+/** A copy of `n` with some fields replaced (rewrites never mutate). */
+export function withFields<N extends LogicalNode>(n: N, fields: Partial<Omit<N, 'kind'>>): N {
+  return { ...n, ...fields }
+}
+
+type ChildrenOf = { readonly [K in LogicalKind]: (n: LogicalOf<K>) => readonly LogicalNode[] }
+
+const CHILDREN: ChildrenOf = {
+  Scan: () => [],
+  Filter: (n) => [n.input],
+  Search: (n) => [n.input],
+  Project: (n) => [n.input],
+  Extend: (n) => [n.input],
+  Aggregate: (n) => [n.input],
+  Sort: (n) => [n.input],
+  TopN: (n) => [n.input],
+  Limit: (n) => [n.input],
+  Distinct: (n) => [n.input],
+  CountRows: (n) => [n.input],
+  Union: (n) => n.inputs,
+  Join: (n) => [n.left, n.right],
+  MakeSeries: (n) => [n.input],
+  Print: () => [],
+  Datatable: () => [],
+}
+
+/** The inputs of `n`, in order (left before right). */
+export function nodeChildren(n: LogicalNode): readonly LogicalNode[] {
+  return (CHILDREN[n.kind] as (x: LogicalNode) => readonly LogicalNode[])(n)
+}
+
+type WithChildren = {
+  readonly [K in LogicalKind]: (n: LogicalOf<K>, children: readonly LogicalNode[]) => LogicalOf<K>
+}
+
+const WITH_CHILDREN: WithChildren = {
+  Scan: (n) => n,
+  Filter: (n, c) => withFields(n, { input: c[0] }),
+  Search: (n, c) => withFields(n, { input: c[0] }),
+  Project: (n, c) => withFields(n, { input: c[0] }),
+  Extend: (n, c) => withFields(n, { input: c[0] }),
+  Aggregate: (n, c) => withFields(n, { input: c[0] }),
+  Sort: (n, c) => withFields(n, { input: c[0] }),
+  TopN: (n, c) => withFields(n, { input: c[0] }),
+  Limit: (n, c) => withFields(n, { input: c[0] }),
+  Distinct: (n, c) => withFields(n, { input: c[0] }),
+  CountRows: (n, c) => withFields(n, { input: c[0] }),
+  Union: (n, c) => withFields(n, { inputs: c }),
+  Join: (n, c) => withFields(n, { left: c[0], right: c[1] }),
+  MakeSeries: (n, c) => withFields(n, { input: c[0] }),
+  Print: (n) => n,
+  Datatable: (n) => n,
+}
+
+/** A copy of `n` over new inputs (same order as `nodeChildren`); rewrites rebuild, never mutate. */
+export function withChildren<N extends LogicalNode>(n: N, children: readonly LogicalNode[]): N {
+  return (WITH_CHILDREN[n.kind] as (x: LogicalNode, c: readonly LogicalNode[]) => LogicalNode)(
+    n,
+    children,
+  ) as N
+}
+
+/** How the result is ordered when the query itself does not say (decision §10.4), recorded for later stages. */
+export type ResultOrder = 'explicit' | 'time-desc' | 'none'
+
+/** A bound query. */
+export interface LogicalPlan {
+  readonly root: LogicalNode
+  /** Every dataset the plan reads, sorted and unique (for authorization). */
+  readonly datasets: readonly string[]
+  /** `set stricttypes;`: per-value comparisons of mixed columns must refuse mismatched types. */
+  readonly strictTypes: boolean
+  /** `explicit` when the query sorts last; `time-desc` when rows default to newest `_time` first. */
+  readonly order: ResultOrder
+  /** True when the query caps its own row count (take/limit/top/count), so no default cap applies. */
+  readonly limited: boolean
+}
+
+/** Output schema helper for nodes that add one fixed column. */
+export function singleColumn(name: string, type: AplType): readonly ColumnInfo[] {
+  return [{ name, type, storage: [] }]
+}
