@@ -1,0 +1,109 @@
+// exec/scan/arrow-to-vec.ts: storage columns (Arrow vectors of one block, single chunk at offset 0)
+// → executor vectors, without a BigInt per row. Dictionary indices are reused as string codes, and
+// Float64 values without copying. Int64 becomes float64 (exact within ±2^53); nanosecond timestamps
+// become exact (ms, ns) pairs. Results are cached per Arrow vector, which the block cache keeps.
+import type * as arrow from 'apache-arrow'
+import type { BlockColumn } from '../../storage/block/index.ts'
+import type { CellJson } from '../result.ts'
+import type { BoolVec, DynVec, NumVec, StrVec, TimeVec, Vec } from '../vector.ts'
+
+const TWO_32 = 4294967296
+/** 2^32 = 4294 · 10^6 + 967296: splits hi·2^32 into whole milliseconds and a small remainder. */
+const HI_MS = 4294
+const HI_REM = 967296
+
+const cache = new WeakMap<arrow.Vector, Vec>()
+
+function validity(data: arrow.Data, n: number): Uint8Array | null {
+  if (!data.nullBitmap || data.nullCount === 0) return null
+  const bits = data.nullBitmap
+  const out = new Uint8Array(n)
+  for (let i = 0; i < n; i++) out[i] = (bits[i >> 3] >> (i & 7)) & 1
+  return out
+}
+
+function int32Words(values: BigInt64Array): Int32Array {
+  return new Int32Array(values.buffer, values.byteOffset, values.length * 2)
+}
+
+function toNum(data: arrow.Data, n: number, type: 'long' | 'real'): NumVec {
+  if (type === 'real')
+    return { kind: 'num', type, values: data.values as Float64Array, valid: validity(data, n) }
+  const w = int32Words(data.values as BigInt64Array)
+  const out = new Float64Array(n)
+  for (let i = 0; i < n; i++) out[i] = w[2 * i + 1] * TWO_32 + (w[2 * i] >>> 0)
+  return { kind: 'num', type, values: out, valid: validity(data, n) }
+}
+
+/** Exact split of int64 epoch ns (as lo/hi words) into integral ms and a 0–999,999 ns remainder. */
+function toTime(data: arrow.Data, n: number): TimeVec {
+  const w = int32Words(data.values as BigInt64Array)
+  const ms = new Float64Array(n)
+  const ns = new Int32Array(n)
+  for (let i = 0; i < n; i++) {
+    const hi = w[2 * i + 1]
+    // value = hi·2^32 + lo = 10^6·(hi·4294) + r, with |r| < 2^52 exact in a double.
+    const r = hi * HI_REM + (w[2 * i] >>> 0)
+    const q = Math.floor(r / 1e6)
+    ms[i] = hi * HI_MS + q
+    ns[i] = r - q * 1e6
+  }
+  return { kind: 'time', ms, ns, valid: validity(data, n) }
+}
+
+function toBool(data: arrow.Data, n: number): BoolVec {
+  const bits = data.values as Uint8Array
+  const out = new Uint8Array(n)
+  for (let i = 0; i < n; i++) out[i] = (bits[i >> 3] >> (i & 7)) & 1
+  return { kind: 'bool', values: out, valid: validity(data, n) }
+}
+
+function toStr(data: arrow.Data, n: number): StrVec {
+  const dict = (data.dictionary?.toArray() ?? []) as string[]
+  const valid = validity(data, n)
+  const idx = data.values as Int32Array
+  if (!valid) return { kind: 'str', codes: idx, dict }
+  const codes = new Int32Array(n)
+  for (let i = 0; i < n; i++) codes[i] = valid[i] ? idx[i] : -1
+  return { kind: 'str', codes, dict }
+}
+
+function toDyn(vector: arrow.Vector, n: number): DynVec {
+  const out: (CellJson | null)[] = new Array(n)
+  for (let i = 0; i < n; i++) {
+    const text = vector.get(i) as string | null
+    out[i] = text === null ? null : (JSON.parse(text) as CellJson)
+  }
+  return { kind: 'dyn', values: out }
+}
+
+/** The executor vector of one storage column (cached per Arrow vector). */
+export function columnToVec(col: BlockColumn): Vec {
+  const hit = cache.get(col.vector)
+  if (hit) return hit
+  const data = col.vector.data[0]
+  const n = col.vector.length
+  let v: Vec
+  switch (col.type) {
+    case 'integer':
+      v = toNum(data, n, 'long')
+      break
+    case 'float':
+      v = toNum(data, n, 'real')
+      break
+    case 'datetime':
+      v = toTime(data, n)
+      break
+    case 'boolean':
+      v = toBool(data, n)
+      break
+    case 'string':
+      v = toStr(data, n)
+      break
+    case 'array':
+      v = toDyn(col.vector, n)
+      break
+  }
+  cache.set(col.vector, v)
+  return v
+}

@@ -1,0 +1,94 @@
+// exec/vector.ts: the column layouts the executor computes on (see DESIGN.md "Batches and
+// vectors"). One variant per physical layout, never per row; `valid` marks non-null rows
+// (null = every row valid). Plain data: operators and kernels own the loops.
+import type { Cell, CellJson } from './result.ts'
+
+/** 0/1 per row. */
+export interface BoolVec {
+  readonly kind: 'bool'
+  readonly values: Uint8Array
+  readonly valid: Uint8Array | null
+}
+
+/** A number per row; `type` tells long (integral; exact within ±2^53) from real. */
+export interface NumVec {
+  readonly kind: 'num'
+  readonly type: 'long' | 'real'
+  readonly values: Float64Array
+  readonly valid: Uint8Array | null
+}
+
+/** Epoch time with exact nanoseconds: `ms` (integral epoch ms) plus `ns` (0–999,999). */
+export interface TimeVec {
+  readonly kind: 'time'
+  readonly ms: Float64Array
+  readonly ns: Int32Array
+  readonly valid: Uint8Array | null
+}
+
+/** A duration in ns per row (exact within ±2^53 ns, about ±104 days). */
+export interface SpanVec {
+  readonly kind: 'span'
+  readonly values: Float64Array
+  readonly valid: Uint8Array | null
+}
+
+/** Dictionary-coded strings: `codes[i]` indexes `dict`; -1 is null. */
+export interface StrVec {
+  readonly kind: 'str'
+  readonly codes: Int32Array
+  readonly dict: readonly string[]
+}
+
+/** JSON values (dynamic), null for null. */
+export interface DynVec {
+  readonly kind: 'dyn'
+  readonly values: readonly (CellJson | null)[]
+}
+
+/** Canonical cells of mixed types (multi-typed fields): the slow path. */
+export interface MixedVec {
+  readonly kind: 'mixed'
+  readonly values: readonly Cell[]
+}
+
+/** Any column of a batch. */
+export type Vec = BoolVec | NumVec | TimeVec | SpanVec | StrVec | DynVec | MixedVec
+
+/** Rows in a vector. */
+export function vecLength(v: Vec): number {
+  switch (v.kind) {
+    case 'time':
+      return v.ms.length
+    case 'str':
+      return v.codes.length
+    default:
+      return v.values.length
+  }
+}
+
+const NS_PER_MS = 1_000_000n
+
+/** Epoch ns of row `i` of a time vector. */
+export function timeAt(v: TimeVec, i: number): bigint {
+  return BigInt(v.ms[i]) * NS_PER_MS + BigInt(v.ns[i])
+}
+
+/** The canonical cell of row `i` (result.ts conventions); for output and tests, not hot loops. */
+export function cellAt(v: Vec, i: number): Cell {
+  switch (v.kind) {
+    case 'bool':
+      return v.valid && !v.valid[i] ? null : v.values[i] === 1
+    case 'num':
+      return v.valid && !v.valid[i] ? null : v.values[i]
+    case 'time':
+      return v.valid && !v.valid[i] ? null : timeAt(v, i)
+    case 'span':
+      return v.valid && !v.valid[i] ? null : BigInt(v.values[i])
+    case 'str':
+      return v.codes[i] < 0 ? null : v.dict[v.codes[i]]
+    case 'dyn':
+    case 'mixed':
+      return v.values[i] ?? null
+  }
+}
