@@ -3,7 +3,7 @@
 
 import type { ColumnInfo } from './columns.ts'
 import { formatExpr, formatName } from './explain-expr.ts'
-import { formatTimespan } from './format-value.ts'
+import { formatLiteral, formatTimespan } from './format-value.ts'
 import {
   type ColumnDef,
   type LogicalKind,
@@ -11,6 +11,7 @@ import {
   type LogicalOf,
   type LogicalPlan,
   nodeChildren,
+  type ScanPushdown,
   type SortKey,
 } from './logical.ts'
 
@@ -35,13 +36,30 @@ function schemaColumn(c: ColumnInfo): string {
   return `${formatName(c.name)}:${c.type}${composite}`
 }
 
+function pushdown(p: ScanPushdown | undefined): string {
+  if (!p) return ''
+  const parts: string[] = []
+  if (p.timeStart !== undefined || p.timeEnd !== undefined) {
+    parts.push(
+      `_time in [${p.timeStart === undefined ? '-inf' : formatLiteral('datetime', p.timeStart)}, ${p.timeEnd === undefined ? '+inf' : formatLiteral('datetime', p.timeEnd)})`,
+    )
+  }
+  for (const z of p.zone) {
+    if (z.op === 'range') parts.push(`${formatName(z.field)} range [${z.min ?? '-inf'}, ${z.max ?? '+inf'}]`)
+    else if (z.op === 'in')
+      parts.push(`${formatName(z.field)} in (${z.values.map((v) => JSON.stringify(v)).join(', ')})`)
+    else parts.push(`${formatName(z.field)} ${z.op} ${JSON.stringify(z.value)}`)
+  }
+  return parts.length === 0 ? '' : ` pushdown [${parts.join('; ')}]`
+}
+
 type Lines = { readonly [K in LogicalKind]: (n: LogicalOf<K>) => string }
 
 const LINES: Lines = {
   Scan: (n) => {
     const mixed = n.schema.filter((c) => c.storage.length > 1 && n.fields.includes(c.name))
     const types = mixed.length === 0 ? '' : ` mixed [${mixed.map(schemaColumn).join(', ')}]`
-    return `Scan: ${n.dataset} fields [${n.fields.map(formatName).join(', ')}]${types}`
+    return `Scan: ${n.dataset} fields [${n.fields.map(formatName).join(', ')}]${types}${pushdown(n.pushdown)}`
   },
   Filter: (n) => `Filter: ${formatExpr(n.predicate)}`,
   Search: (n) => `Search: ${n.caseSensitive ? 'case_sensitive ' : ''}${formatExpr(n.predicate)}`,

@@ -87,12 +87,33 @@ interface Base {
   readonly span: Span
 }
 
+/**
+ * A zone-map test the optimizer pushed into a Scan: a block whose zone map proves no row can match
+ * may be skipped. The Filter above still runs on the rows of the blocks that are read.
+ */
+export type ZonePredicate =
+  | { readonly op: 'eq'; readonly field: string; readonly value: string }
+  | { readonly op: 'eq_ci'; readonly field: string; readonly value: string }
+  | { readonly op: 'in'; readonly field: string; readonly values: readonly string[] }
+  | { readonly op: 'prefix'; readonly field: string; readonly value: string }
+  | { readonly op: 'prefix_ci'; readonly field: string; readonly value: string }
+  | { readonly op: 'range'; readonly field: string; readonly min?: number; readonly max?: number }
+
+/** What the optimizer pushed into a Scan: a `_time` range (epoch ns, `[start, end)`) and zone tests. */
+export interface ScanPushdown {
+  readonly timeStart?: bigint
+  readonly timeEnd?: bigint
+  readonly zone: readonly ZonePredicate[]
+}
+
 /** Rows of one dataset. The query window on `_time` is applied by the executor, outside the APL. */
 export interface Scan extends Base {
   readonly kind: 'Scan'
   readonly dataset: string
   /** Fields the plan may read, sorted; `_time` is always included (window and default order). */
   readonly fields: readonly string[]
+  /** Set by the optimizer (src/optimize); absent in a plan fresh from the binder. */
+  readonly pushdown?: ScanPushdown
 }
 
 /** Keeps rows whose predicate is true (`where`). */
