@@ -21,7 +21,7 @@ const NOW = BigInt(Date.UTC(2026, 10, 22)) * 1_000_000n
 
 function optimized(apl: string, schema = SCHEMA) {
   const r = compileApl(apl, schema)
-  if (!('plan' in r)) throw new Error(r.diagnostics.map((d) => d.message).join('\n'))
+  if (!r.plan) throw new Error((r.diagnostics ?? []).map((d) => d.message).join('\n'))
   return optimize(r.plan, { now: NOW })
 }
 
