@@ -1,0 +1,35 @@
+// exec/format/index.ts: the wire-format surface for the HTTP layer and in-process callers: tabular and
+// legacy shapes of a `QueryResult`, the bigint-safe serializer, and the shared cell helpers. Re-exports only.
+
+export {
+  GO_ZERO_TIME,
+  ROW_ID_FIELD,
+  wireCell,
+  wireColumn,
+  wireFieldType,
+  wireNumber,
+  wireTime,
+} from './cells.ts'
+export { FormatError, type FormatErrorCode } from './errors.ts'
+export { stringifyWire } from './json.ts'
+export { TOTALS_TABLE, toLegacy } from './legacy.ts'
+export { syntheticRowId } from './legacy-matches.ts'
+export { GO_MESSAGE_CODES, GO_MESSAGE_PRIORITIES, isGoMessageCode, toWireStatus } from './status.ts'
+export { toTabular, toWireTable } from './tabular.ts'
+export type {
+  FormatOptions,
+  LegacyResponse,
+  TabularResponse,
+  WireAgg,
+  WireCell,
+  WireEntry,
+  WireEntryGroup,
+  WireEntryGroupAgg,
+  WireField,
+  WireFieldMeta,
+  WireInterval,
+  WireMessage,
+  WireNumber,
+  WireStatus,
+  WireTable,
+} from './types.ts'
