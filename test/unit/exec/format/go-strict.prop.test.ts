@@ -149,7 +149,7 @@ describe('random results', () => {
             t.columns[fi].forEach((cell, row) => {
               expect(
                 sameOnWire(t.fields[fi].type, cell, col[row]),
-                `${t.fields[fi].type} ${String(cell)}`,
+                `${t.fields[fi].type} ${JSON.stringify(cell, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v))}`,
               ).toBe(true)
             })
           })
