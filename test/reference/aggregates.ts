@@ -1,0 +1,208 @@
+// test/reference/aggregates.ts: every T1/T2 aggregation computed exactly over a group's rows, keyed by
+// the catalog's kernel keys. Nulls are ignored; an aggregate over no values gives the catalog row's
+// `onEmpty` (0, [] or null). `*if` forms filter on their predicate, then run their base row.
+
+import {
+  type AggregateKernelKey,
+  type AplType,
+  lookupAggregate,
+  type RequiredAggregateKernelKey,
+} from '../../src/catalog/index.ts'
+import type { KernelTable } from '../../src/catalog/kernel-table.ts'
+import type { BoundAggCall } from '../../src/plan/index.ts'
+import { totalOrder } from './compare.ts'
+import type { EvalContext, Row } from './context.ts'
+import { addExact, decimalFraction, exactQuotient, exactSum } from './exact.ts'
+import { evalExpr, OracleUnsupported, rowEnv } from './expr.ts'
+import { conform, isNumber, type Json, Timespan, toJson, type Value, valueKey, wrapLong } from './values.ts'
+
+/** One aggregation over the evaluated arguments of each row of a group (`argRows[row][arg]`). */
+export type AggImpl = (call: BoundAggCall, argRows: readonly (readonly Value[])[]) => Value
+
+/** Kusto's default cap of make_list / make_set when no max size is given. */
+export const DEFAULT_MAX_SIZE = 1_048_576
+
+/** The zero of a result type (sum/count over nothing). */
+function zeroOf(type: AplType): Value {
+  if (type === 'real') return 0
+  return type === 'timespan' ? new Timespan(0n) : 0n
+}
+
+/** The value over no (non-null) input, per the catalog row. */
+function emptyValue(call: BoundAggCall): Value {
+  const rule = call.fn.onEmpty
+  if (rule === 'zero') return zeroOf(call.type)
+  return rule === 'emptyArray' ? [] : null
+}
+
+/** Non-null values of argument `i`, in row order. */
+function present(argRows: readonly (readonly Value[])[], i = 0): Value[] {
+  return argRows.map((a) => a[i]).filter((v) => v !== null)
+}
+
+/** Values sorted by the total order (compare.ts), stable. */
+function sorted(values: readonly Value[]): Value[] {
+  return [...values].sort(totalOrder)
+}
+
+/** A constant argument (first row's value; constants are equal on every row). */
+function constantArg(argRows: readonly (readonly Value[])[], i: number): Value {
+  return argRows.length === 0 ? null : argRows[0][i]
+}
+
+/** `make_list`/`make_set` max size: the constant argument, else DEFAULT_MAX_SIZE. */
+function maxSize(argRows: readonly (readonly Value[])[], i: number): number {
+  const v = constantArg(argRows, i)
+  return v === null || v === undefined ? DEFAULT_MAX_SIZE : Number(v)
+}
+
+/**
+ * Percentile by nearest rank (Kusto's exact definition): the value at rank ceil(p/100 · n) of the
+ * sorted values (rank at least 1). p is taken at its shortest decimal text (so 99.9 is exactly 999/10).
+ */
+export function nearestRank(sortedValues: readonly Value[], p: Value): Value {
+  const n = BigInt(sortedValues.length)
+  const { num, den } = typeof p === 'bigint' ? { num: p, den: 1n } : decimalFraction(Number(p))
+  const q = 100n * den
+  const rank = (num * n + q - 1n) / q
+  const at = Number(rank < 1n ? 0n : rank - 1n)
+  return sortedValues[Math.min(at, sortedValues.length - 1)]
+}
+
+/** sum over numbers (exact; long unless a real is present) or over timespans, per the call's type. */
+const sum: AggImpl = (call, argRows) => {
+  const values = present(argRows)
+  if (call.type === 'timespan') {
+    const spans = values.filter((v): v is Timespan => v instanceof Timespan)
+    return spans.length === 0
+      ? emptyValue(call)
+      : new Timespan(wrapLong(spans.reduce((a, s) => a + s.ns, 0n)))
+  }
+  const numbers = values.filter(isNumber)
+  if (numbers.length === 0) return emptyValue(call)
+  if (numbers.every((v) => typeof v === 'bigint')) return wrapLong(numbers.reduce((a, v) => a + v, 0n))
+  const s = exactSum()
+  for (const v of numbers) addExact(s, v)
+  return exactQuotient(s, 1n)
+}
+
+/** avg: exact sum / count rounded once; timespans average to a timespan truncated toward zero. */
+const avg: AggImpl = (call, argRows) => {
+  const values = present(argRows)
+  if (call.type === 'timespan') {
+    const spans = values.filter((v): v is Timespan => v instanceof Timespan)
+    if (spans.length === 0) return emptyValue(call)
+    return new Timespan(spans.reduce((a, s) => a + s.ns, 0n) / BigInt(spans.length))
+  }
+  const numbers = values.filter(isNumber)
+  if (numbers.length === 0) return emptyValue(call)
+  const s = exactSum()
+  for (const v of numbers) addExact(s, v)
+  return exactQuotient(s, BigInt(numbers.length))
+}
+
+/** min/max by the total order. */
+const extreme =
+  (pick: 'min' | 'max'): AggImpl =>
+  (call, argRows) => {
+    const values = sorted(present(argRows))
+    if (values.length === 0) return emptyValue(call)
+    return pick === 'min' ? values[0] : values[values.length - 1]
+  }
+
+/** Distinct non-null values in first-seen order. */
+function distinct(values: readonly Value[]): Value[] {
+  const seen = new Map<string, Value>()
+  for (const v of values) if (!seen.has(valueKey(v))) seen.set(valueKey(v), v)
+  return [...seen.values()]
+}
+
+/** topk: exact counts per distinct value, highest first, ties by value (total order); error 0. */
+const topk: AggImpl = (_call, argRows) => {
+  const counts = new Map<string, { value: Value; count: number }>()
+  for (const v of present(argRows)) {
+    const k = valueKey(v)
+    const slot = counts.get(k) ?? { value: v, count: 0 }
+    slot.count++
+    counts.set(k, slot)
+  }
+  const k = Number(constantArg(argRows, 1))
+  return [...counts.values()]
+    .sort((a, b) => b.count - a.count || totalOrder(a.value, b.value))
+    .slice(0, k)
+    .map((e) => ({ key: toJson(e.value), count: e.count, error: 0 }))
+}
+
+/** An `*if` row: keep rows whose predicate is true, drop the predicate, run the base row. */
+const conditional: AggImpl = (call, argRows) => {
+  const link = call.fn.filtered
+  const base = link === undefined ? undefined : lookupAggregate(link.base)
+  if (link === undefined || base === undefined) throw new OracleUnsupported(`${call.fn.name} has no base row`)
+  const drop = (xs: readonly unknown[]) => xs.filter((_, i) => i !== link.predicateArg)
+  const kept = argRows.filter((a) => a[link.predicateArg] === true).map((a) => drop(a) as Value[])
+  const baseCall: BoundAggCall = {
+    ...call,
+    fn: base,
+    kernel: base.kernel,
+    args: drop(call.args) as BoundAggCall['args'],
+  }
+  return runAggregate(baseCall, kept)
+}
+
+/** Every T1/T2 aggregation (plus the T3 `*if` forms that come free with `conditional`). */
+export const AGGREGATES: KernelTable<AggregateKernelKey, RequiredAggregateKernelKey, AggImpl> = {
+  count: (_call, argRows) => BigInt(argRows.length),
+  dcount: (_call, argRows) => BigInt(distinct(present(argRows)).length),
+  sum,
+  avg,
+  min: extreme('min'),
+  max: extreme('max'),
+  countif: conditional,
+  dcountif: conditional,
+  sumif: conditional,
+  avgif: conditional,
+  minif: conditional,
+  maxif: conditional,
+  percentile: (call, argRows) => {
+    const values = sorted(present(argRows))
+    return values.length === 0 ? emptyValue(call) : nearestRank(values, constantArg(argRows, 1))
+  },
+  percentiles_array: (call, argRows) => {
+    const values = sorted(present(argRows))
+    if (values.length === 0) return emptyValue(call)
+    const ps = call.args.slice(1).map((_, i) => constantArg(argRows, i + 1))
+    return ps.map((p) => toJson(nearestRank(values, p)))
+  },
+  make_list: (_call, argRows) =>
+    present(argRows)
+      .slice(0, maxSize(argRows, 1))
+      .map((v) => toJson(v)),
+  make_set: (_call, argRows) =>
+    distinct(present(argRows))
+      .slice(0, maxSize(argRows, 1))
+      .map((v) => toJson(v)),
+  topk,
+  percentileif: conditional,
+  make_list_if: conditional,
+  make_set_if: conditional,
+  topkif: conditional,
+}
+
+/** Runs the kernel of `call` over argument rows. */
+export function runAggregate(call: BoundAggCall, argRows: readonly (readonly Value[])[]): Value {
+  const impl = AGGREGATES[call.kernel]
+  if (impl === undefined)
+    throw new OracleUnsupported(`no reference implementation of aggregation ${call.fn.name}`)
+  return impl(call, argRows)
+}
+
+/** The value of aggregation `call` over a group's rows (arguments evaluated per row). */
+export function aggregateOver(call: BoundAggCall, rows: readonly Row[], ctx: EvalContext): Value {
+  const argRows = rows.map((row) => call.args.map((a) => evalExpr(a, rowEnv(row, ctx))))
+  return conform(runAggregate(call, argRows), call.type)
+}
+
+/** A dynamic cell holding `values` (make-series arrays). */
+export function jsonArray(values: readonly Value[]): Json[] {
+  return values.map((v) => toJson(v))
+}

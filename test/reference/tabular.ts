@@ -1,0 +1,151 @@
+// test/reference/tabular.ts: evaluates a logical plan node to its rows, one handler per node kind
+// (an exhaustive table: a new kind breaks compilation). Row at a time, whole inputs in memory;
+// simple over fast. Reads datasets only through Snapshot.scan → batchToEvents.
+
+import type { LogicalKind, LogicalNode, LogicalOf, RowSchema } from '../../src/plan/index.ts'
+import { batchToEvents } from '../../src/storage/block/index.ts'
+import { aggregateOver } from './aggregates.ts'
+import { sortCompare } from './compare.ts'
+import type { EvalContext, Row } from './context.ts'
+import { EMPTY_ROW, evalExpr, literalValue, rowEnv } from './expr.ts'
+import { joinRows } from './join.ts'
+import { makeSeriesRows } from './make-series.ts'
+import { inWindow } from './time-window.ts'
+import { conform, DateTime, fromStorage, tupleKey, type Value } from './values.ts'
+
+type Handlers = { readonly [K in LogicalKind]: (n: LogicalOf<K>, ctx: EvalContext) => Promise<Row[]> }
+
+/** A row with every schema column conformed to its type (longs widened in real columns). */
+function conformed(values: Map<string, Value>, schema: RowSchema): Row {
+  for (const c of schema) {
+    const v = values.get(c.name)
+    if (v !== undefined) values.set(c.name, conform(v, c.type))
+  }
+  return values
+}
+
+/**
+ * A Scan: every event of the dataset (blocks, then the unsealed tail), `_time`/`_sysTime` as
+ * datetimes, stored values by storage type, absent fields null; rows outside the window dropped.
+ */
+async function scan(n: LogicalOf<'Scan'>, ctx: EvalContext): Promise<Row[]> {
+  const out: Row[] = []
+  for await (const batch of ctx.snapshot.scan(n.dataset)) {
+    const events = batchToEvents({ rowCount: batch.rowCount, columns: batch.columns })
+    ctx.stats.rowsExamined += events.length
+    for (const e of events) {
+      if (!inWindow(e.time, ctx.window)) continue
+      const row = new Map<string, Value>([
+        ['_time', new DateTime(e.time)],
+        ['_sysTime', new DateTime(e.sysTime)],
+      ])
+      for (const [name, v] of Object.entries(e.fields)) row.set(name, fromStorage(v))
+      out.push(conformed(row, n.schema))
+    }
+  }
+  return out
+}
+
+/** Stable sort by sort keys (each: direction and null placement from the plan). */
+function sortRows(rows: readonly Row[], keys: LogicalOf<'Sort'>['keys'], ctx: EvalContext): Row[] {
+  const decorated = rows.map((row) => ({ row, k: keys.map((key) => evalExpr(key.expr, rowEnv(row, ctx))) }))
+  decorated.sort((a, b) => {
+    for (let i = 0; i < keys.length; i++) {
+      const c = sortCompare(a.k[i], b.k[i], keys[i].descending, keys[i].nullsFirst)
+      if (c !== 0) return c
+    }
+    return 0
+  })
+  return decorated.map((d) => d.row)
+}
+
+/** Rows whose predicate is exactly true (false and null drop the row). */
+function filterRows(
+  rows: readonly Row[],
+  predicate: LogicalOf<'Filter'>['predicate'],
+  ctx: EvalContext,
+): Row[] {
+  return rows.filter((row) => evalExpr(predicate, rowEnv(row, ctx)) === true)
+}
+
+/** summarize: groups in first-seen order; no keys and no rows still gives one row of empty values. */
+function aggregateRows(n: LogicalOf<'Aggregate'>, input: readonly Row[], ctx: EvalContext): Row[] {
+  const groups = new Map<string, { keys: Value[]; rows: Row[] }>()
+  for (const row of input) {
+    const keys = n.keys.map((k) => evalExpr(k.expr, rowEnv(row, ctx)))
+    const key = tupleKey(keys)
+    const g = groups.get(key) ?? { keys, rows: [] }
+    g.rows.push(row)
+    groups.set(key, g)
+  }
+  if (n.keys.length === 0 && groups.size === 0) groups.set('', { keys: [], rows: [] })
+  ctx.groupCounts.set(n, groups.size)
+  return [...groups.values()].map((g) => {
+    const out = new Map<string, Value>()
+    for (const [i, k] of n.keys.entries()) out.set(k.name, g.keys[i])
+    const env = {
+      row: EMPTY_ROW,
+      ctx,
+      aggregate: (call: Parameters<typeof aggregateOver>[0]) => aggregateOver(call, g.rows, ctx),
+    }
+    for (const a of n.aggregates) out.set(a.name, evalExpr(a.expr, env))
+    return conformed(out, n.schema)
+  })
+}
+
+const HANDLERS: Handlers = {
+  Scan: scan,
+  Filter: async (n, ctx) => filterRows(await evaluateNode(n.input, ctx), n.predicate, ctx),
+  Search: async (n, ctx) => filterRows(await evaluateNode(n.input, ctx), n.predicate, ctx),
+  Project: async (n, ctx) =>
+    (await evaluateNode(n.input, ctx)).map((row) =>
+      conformed(new Map(n.columns.map((c) => [c.name, evalExpr(c.expr, rowEnv(row, ctx))])), n.schema),
+    ),
+  Extend: async (n, ctx) =>
+    (await evaluateNode(n.input, ctx)).map((row) => {
+      // Every assignment sees the input row only, not its siblings.
+      const added = n.columns.map((c) => [c.name, evalExpr(c.expr, rowEnv(row, ctx))] as const)
+      return conformed(new Map([...row, ...added]), n.schema)
+    }),
+  Aggregate: async (n, ctx) => aggregateRows(n, await evaluateNode(n.input, ctx), ctx),
+  Sort: async (n, ctx) => sortRows(await evaluateNode(n.input, ctx), n.keys, ctx),
+  TopN: async (n, ctx) => sortRows(await evaluateNode(n.input, ctx), n.keys, ctx).slice(0, Number(n.count)),
+  Limit: async (n, ctx) => (await evaluateNode(n.input, ctx)).slice(0, Number(n.count)),
+  Distinct: async (n, ctx) => {
+    const seen = new Map<string, Row>()
+    for (const row of await evaluateNode(n.input, ctx)) {
+      const values = n.columns.map((c) => [c.name, evalExpr(c.expr, rowEnv(row, ctx))] as const)
+      const key = tupleKey(values.map(([, v]) => v))
+      if (!seen.has(key)) seen.set(key, conformed(new Map(values), n.schema))
+    }
+    return [...seen.values()]
+  },
+  CountRows: async (n, ctx) => [
+    new Map([[n.schema[0].name, BigInt((await evaluateNode(n.input, ctx)).length)]]),
+  ],
+  Union: async (n, ctx) => {
+    const out: Row[] = []
+    for (const [i, input] of n.inputs.entries()) {
+      for (const row of await evaluateNode(input, ctx)) {
+        const values = new Map<string, Value>(n.schema.map((c) => [c.name, row.get(c.name) ?? null]))
+        if (n.withSource !== null) values.set(n.withSource, n.sourceNames[i])
+        out.push(conformed(values, n.schema))
+      }
+    }
+    return out
+  },
+  Join: async (n, ctx) => joinRows(n, await evaluateNode(n.left, ctx), await evaluateNode(n.right, ctx), ctx),
+  MakeSeries: async (n, ctx) => makeSeriesRows(n, await evaluateNode(n.input, ctx), ctx),
+  Print: async (n, ctx) => [
+    conformed(new Map(n.columns.map((c) => [c.name, evalExpr(c.expr, rowEnv(EMPTY_ROW, ctx))])), n.schema),
+  ],
+  Datatable: async (n) =>
+    n.rows.map((cells) => new Map(cells.map((lit, i) => [n.schema[i].name, literalValue(lit)] as const))),
+}
+
+/** The rows of `n` (counting matched rows at the match points of ctx). */
+export async function evaluateNode(n: LogicalNode, ctx: EvalContext): Promise<Row[]> {
+  const rows = await (HANDLERS[n.kind] as (x: LogicalNode, c: EvalContext) => Promise<Row[]>)(n, ctx)
+  if (ctx.matchPoints.has(n)) ctx.stats.rowsMatched += rows.length
+  return rows
+}
