@@ -1,0 +1,65 @@
+// exec/agg/avg.ts: avg(expr) = exact sum / count, so partial states merge to exactly the single-state
+// mean. Null over no rows. A timespan input gives a mean in ns; the executor restores the type.
+
+import { type AggState, AggStateBase, sameKind } from './agg-state.ts'
+import type { ByteReader, ByteWriter } from './bytes.ts'
+import { readCount } from './count.ts'
+import { ExactSum } from './exact-sum.ts'
+import { isSafeWords, TWO_32 } from './int64-words.ts'
+
+/** avg(expr): mean of the non-null numeric values. */
+export class AvgState extends AggStateBase<number | null> {
+  readonly kind = 'avg'
+  private sum = new ExactSum()
+  private n = 0
+
+  addNumber(x: number): void {
+    this.sum.add(x)
+    this.n++
+  }
+
+  override addInt64(hi: number, lo: number): void {
+    if (isSafeWords(hi, lo)) this.sum.add(hi * TWO_32 + (lo >>> 0))
+    else {
+      this.sum.add(hi * TWO_32)
+      this.sum.add(lo >>> 0)
+    }
+    this.n++
+  }
+
+  // Batch loops repeated in this class on purpose (monomorphic, so doubles stay unboxed: see AggStateBase).
+  override addNumbers(values: Float64Array, rows: Uint32Array | null, from: number, to: number): void {
+    const sum = this.sum
+    for (let i = from; i < to; i++) sum.add(rows === null ? values[i] : values[rows[i]])
+    this.n += to - from
+  }
+  override addInt64s(words: Int32Array, rows: Uint32Array | null, from: number, to: number): void {
+    for (let i = from; i < to; i++) {
+      const r = rows === null ? i : rows[i]
+      this.addInt64(words[2 * r + 1], words[2 * r])
+    }
+  }
+
+  merge(other: AggState<number | null>): void {
+    const o = sameKind(this, other, AvgState)
+    this.sum.merge(o.sum)
+    this.n += o.n
+  }
+
+  result(): number | null {
+    return this.n === 0 ? null : this.sum.value() / this.n
+  }
+
+  protected writeBody(w: ByteWriter): void {
+    w.f64(this.n)
+    this.sum.write(w)
+  }
+
+  /** Reads a state written by `serialize` (after the header). */
+  static read(r: ByteReader): AvgState {
+    const s = new AvgState()
+    s.n = readCount(r)
+    s.sum = ExactSum.read(r)
+    return s
+  }
+}

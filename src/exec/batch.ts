@@ -1,0 +1,282 @@
+// exec/batch.ts: the unit operators pass (rows of aligned vectors plus an optional selection) and
+// the few whole-vector moves on it: gather by index, concatenate, null vectors. Never per-row objects.
+import type { AplType } from '../catalog/index.ts'
+import type { Cell } from './result.ts'
+import type { MixedVec, StrVec, Vec } from './vector.ts'
+import { cellAt, vecLength } from './vector.ts'
+
+/** Rows `0 … length-1` of `cols`; only the rows in `sel` (ascending) are live when it is set. */
+export interface Batch {
+  readonly length: number
+  readonly sel: Uint32Array | null
+  readonly cols: readonly Vec[]
+}
+
+/** Placeholder for a schema column the scan did not read: reads as null at every row (zero length). */
+export const UNREAD: MixedVec = { kind: 'mixed', values: [] }
+
+/** Live rows of a batch. */
+export function liveRows(b: Batch): number {
+  return b.sel ? b.sel.length : b.length
+}
+
+/** Picks the `valid` bytes at `idx` (null stays null). */
+function gatherValid(valid: Uint8Array | null, idx: Uint32Array): Uint8Array | null {
+  if (!valid) return null
+  const out = new Uint8Array(idx.length)
+  for (let i = 0; i < idx.length; i++) out[i] = valid[idx[i]]
+  return out
+}
+
+function gatherF64(src: Float64Array, idx: Uint32Array): Float64Array {
+  const out = new Float64Array(idx.length)
+  for (let i = 0; i < idx.length; i++) out[i] = src[idx[i]]
+  return out
+}
+
+/** The rows `idx` of `v`, in that order (strings keep their dictionary). */
+export function takeVec(v: Vec, idx: Uint32Array): Vec {
+  switch (v.kind) {
+    case 'bool': {
+      const out = new Uint8Array(idx.length)
+      for (let i = 0; i < idx.length; i++) out[i] = v.values[idx[i]]
+      return { kind: 'bool', values: out, valid: gatherValid(v.valid, idx) }
+    }
+    case 'num':
+      return { kind: 'num', type: v.type, values: gatherF64(v.values, idx), valid: gatherValid(v.valid, idx) }
+    case 'span':
+      return { kind: 'span', values: gatherF64(v.values, idx), valid: gatherValid(v.valid, idx) }
+    case 'time': {
+      const ns = new Int32Array(idx.length)
+      for (let i = 0; i < idx.length; i++) ns[i] = v.ns[idx[i]]
+      return { kind: 'time', ms: gatherF64(v.ms, idx), ns, valid: gatherValid(v.valid, idx) }
+    }
+    case 'str': {
+      const codes = new Int32Array(idx.length)
+      for (let i = 0; i < idx.length; i++) codes[i] = v.codes[idx[i]]
+      return { kind: 'str', codes, dict: v.dict }
+    }
+    case 'dyn':
+    case 'mixed': {
+      if (v.values.length === 0) return v
+      const out = new Array(idx.length)
+      for (let i = 0; i < idx.length; i++) out[i] = v.values[idx[i]] ?? null
+      return v.kind === 'dyn' ? { kind: 'dyn', values: out } : { kind: 'mixed', values: out }
+    }
+  }
+}
+
+/** The batch with only its live rows, densely (no selection). */
+export function compactBatch(b: Batch): Batch {
+  const sel = b.sel
+  if (!sel) return b
+  return { length: sel.length, sel: null, cols: b.cols.map((c) => takeVec(c, sel)) }
+}
+
+/** The live row indices of a batch (identity when no selection). */
+export function liveIndices(b: Batch): Uint32Array {
+  if (b.sel) return b.sel
+  const out = new Uint32Array(b.length)
+  for (let i = 0; i < out.length; i++) out[i] = i
+  return out
+}
+
+function concatF64(parts: readonly Float64Array[], n: number): Float64Array {
+  const out = new Float64Array(n)
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
+}
+
+function concatValid(
+  vs: readonly { readonly valid: Uint8Array | null }[],
+  lens: readonly number[],
+  n: number,
+) {
+  if (vs.every((v) => v.valid === null)) return null
+  const out = new Uint8Array(n).fill(1)
+  let at = 0
+  vs.forEach((v, i) => {
+    if (v.valid) out.set(v.valid, at)
+    at += lens[i]
+  })
+  return out
+}
+
+/** Strings of several dictionaries as one: each dictionary entry is remapped once. */
+function concatStr(vs: readonly StrVec[], n: number): StrVec {
+  const dict: string[] = []
+  const ids = new Map<string, number>()
+  const codes = new Int32Array(n)
+  let at = 0
+  for (const v of vs) {
+    const remap = new Int32Array(v.dict.length)
+    for (let d = 0; d < v.dict.length; d++) {
+      const s = v.dict[d]
+      let id = ids.get(s)
+      if (id === undefined) {
+        id = dict.length
+        ids.set(s, id)
+        dict.push(s)
+      }
+      remap[d] = id
+    }
+    for (let i = 0; i < v.codes.length; i++) codes[at + i] = v.codes[i] < 0 ? -1 : remap[v.codes[i]]
+    at += v.codes.length
+  }
+  return { kind: 'str', codes, dict }
+}
+
+/** `parts` (each `lens[i]` rows) end to end; vectors of different layouts fall back to cells. */
+export function concatVecs(parts: readonly Vec[], lens: readonly number[]): Vec {
+  const n = lens.reduce((a, b) => a + b, 0)
+  const kind = parts[0]?.kind
+  const same = parts.every((p, i) => p.kind === kind && vecLength(p) === lens[i])
+  if (parts.length === 1 && same) return parts[0]
+  if (same && kind === 'num') {
+    const ps = parts as Extract<Vec, { kind: 'num' }>[]
+    const type = ps.every((p) => p.type === 'long') ? 'long' : 'real'
+    return {
+      kind: 'num',
+      type,
+      values: concatF64(
+        ps.map((p) => p.values),
+        n,
+      ),
+      valid: concatValid(ps, lens, n),
+    }
+  }
+  if (same && kind === 'span') {
+    const ps = parts as Extract<Vec, { kind: 'span' }>[]
+    return {
+      kind: 'span',
+      values: concatF64(
+        ps.map((p) => p.values),
+        n,
+      ),
+      valid: concatValid(ps, lens, n),
+    }
+  }
+  if (same && kind === 'time') {
+    const ps = parts as Extract<Vec, { kind: 'time' }>[]
+    const ns = new Int32Array(n)
+    let at = 0
+    for (const p of ps) {
+      ns.set(p.ns, at)
+      at += p.ns.length
+    }
+    return {
+      kind: 'time',
+      ms: concatF64(
+        ps.map((p) => p.ms),
+        n,
+      ),
+      ns,
+      valid: concatValid(ps, lens, n),
+    }
+  }
+  if (same && kind === 'bool') {
+    const ps = parts as Extract<Vec, { kind: 'bool' }>[]
+    const values = new Uint8Array(n)
+    let at = 0
+    for (const p of ps) {
+      values.set(p.values, at)
+      at += p.values.length
+    }
+    return { kind: 'bool', values, valid: concatValid(ps, lens, n) }
+  }
+  if (same && kind === 'str') return concatStr(parts as StrVec[], n)
+  const out: Cell[] = new Array(n)
+  let at = 0
+  parts.forEach((p, k) => {
+    for (let i = 0; i < lens[k]; i++) out[at + i] = cellAt(p, i)
+    at += lens[k]
+  })
+  return kind === 'dyn' && same ? { kind: 'dyn', values: out as never } : { kind: 'mixed', values: out }
+}
+
+/** A vector of `n` nulls in the layout of `type`. */
+export function nullVec(type: AplType, n: number): Vec {
+  const invalid = new Uint8Array(n)
+  switch (type) {
+    case 'bool':
+      return { kind: 'bool', values: new Uint8Array(n), valid: invalid }
+    case 'long':
+    case 'real':
+      return { kind: 'num', type, values: new Float64Array(n), valid: invalid }
+    case 'datetime':
+      return { kind: 'time', ms: new Float64Array(n), ns: new Int32Array(n), valid: invalid }
+    case 'timespan':
+      return { kind: 'span', values: new Float64Array(n), valid: invalid }
+    case 'string':
+      return { kind: 'str', codes: new Int32Array(n).fill(-1), dict: [] }
+    case 'dynamic':
+      return { kind: 'dyn', values: new Array(n).fill(null) }
+    case 'unknown':
+      return { kind: 'mixed', values: new Array(n).fill(null) }
+  }
+}
+
+/** A vector of `type` holding `cells` (canonical cells as in result.ts); for small outputs, not scans. */
+export function fromCells(type: AplType, cells: readonly Cell[]): Vec {
+  const n = cells.length
+  const valid = new Uint8Array(n)
+  switch (type) {
+    case 'bool': {
+      const values = new Uint8Array(n)
+      cells.forEach((c, i) => {
+        if (typeof c === 'boolean') [values[i], valid[i]] = [c ? 1 : 0, 1]
+      })
+      return { kind: 'bool', values, valid }
+    }
+    case 'long':
+    case 'real':
+    case 'timespan': {
+      const values = new Float64Array(n)
+      cells.forEach((c, i) => {
+        if (typeof c === 'number' || typeof c === 'bigint') [values[i], valid[i]] = [Number(c), 1]
+      })
+      return type === 'timespan' ? { kind: 'span', values, valid } : { kind: 'num', type, values, valid }
+    }
+    case 'datetime': {
+      const ms = new Float64Array(n)
+      const ns = new Int32Array(n)
+      cells.forEach((c, i) => {
+        if (typeof c !== 'bigint' && typeof c !== 'number') return
+        const t = BigInt(c)
+        let q = t / 1_000_000n
+        if (q * 1_000_000n > t) q -= 1n
+        ms[i] = Number(q)
+        ns[i] = Number(t - q * 1_000_000n)
+        valid[i] = 1
+      })
+      return { kind: 'time', ms, ns, valid }
+    }
+    case 'string': {
+      const dict: string[] = []
+      const ids = new Map<string, number>()
+      const codes = new Int32Array(n)
+      cells.forEach((c, i) => {
+        if (typeof c !== 'string') {
+          codes[i] = -1
+          return
+        }
+        let id = ids.get(c)
+        if (id === undefined) {
+          id = dict.length
+          ids.set(c, id)
+          dict.push(c)
+        }
+        codes[i] = id
+      })
+      return { kind: 'str', codes, dict }
+    }
+    case 'dynamic':
+      return { kind: 'dyn', values: cells.map((c) => (typeof c === 'bigint' ? Number(c) : c)) as never }
+    case 'unknown':
+      return { kind: 'mixed', values: [...cells] }
+  }
+}

@@ -1,0 +1,94 @@
+// exec/eval/evaluate.ts: evaluates a bound expression over every row of a batch (selection ignored:
+// callers apply it), through an exhaustive table over expression kinds. Kernels come from the tables
+// in ../kernels; a missing kernel is a `not supported yet` error naming the function, never a guess.
+import type { BoundExpr, ExprKind, ExprOf, RowSchema } from '../../plan/index.ts'
+import type { Batch } from '../batch.ts'
+import { ExecError } from '../context.ts'
+import { constantVec } from '../kernels/constants.ts'
+import type { Kernel, KernelEnv, KernelSite } from '../kernels/kernel.ts'
+import { operatorKernels } from '../kernels/operator-kernels.ts'
+import { scalarKernels } from '../kernels/scalar-kernels.ts'
+import type { Vec } from '../vector.ts'
+
+/** What evaluation needs besides the batch: the input schema's column positions and the kernel env. */
+export interface EvalScope {
+  /** Column name → index into `batch.cols`. */
+  readonly columns: ReadonlyMap<string, number>
+  readonly env: KernelEnv
+}
+
+/** A scope over `schema`. */
+export function scopeOf(schema: RowSchema, env: KernelEnv): EvalScope {
+  return { columns: new Map(schema.map((c, i) => [c.name, i])), env }
+}
+
+type Evaluator<K extends ExprKind> = (e: ExprOf<K>, b: Batch, s: EvalScope) => Vec
+
+function site(e: BoundExpr, s: EvalScope, coercion: KernelSite['coercion'] = 'none'): KernelSite {
+  return { type: e.type, coercion, env: s.env }
+}
+
+function opKernel(key: string, label: string): Kernel {
+  const k = (operatorKernels as Readonly<Record<string, Kernel | undefined>>)[key]
+  if (!k) throw new ExecError('not_supported', `operator '${label}' is not supported yet by the executor`)
+  return k
+}
+
+function unsupported(what: string): never {
+  throw new ExecError('not_supported', `${what} is not supported yet by the executor`)
+}
+
+const EVALUATORS: { readonly [K in ExprKind]: Evaluator<K> } = {
+  Column: (e, b, s) => {
+    const i = s.columns.get(e.name)
+    if (i === undefined) throw new ExecError('invalid_argument', `column '${e.name}' is not in the input`)
+    return b.cols[i]
+  },
+  Literal: (e, b) => constantVec(e.type, e.value, b.length),
+  Call: (e, b, s) => {
+    const k = (scalarKernels as Readonly<Record<string, Kernel | undefined>>)[e.kernel]
+    if (!k) unsupported(`function '${e.fn.name}'`)
+    return k(
+      e.args.map((a) => evaluate(a, b, s)),
+      b.length,
+      site(e, s),
+    )
+  },
+  AggCall: (e) => unsupported(`aggregation '${e.fn.name}' outside summarize`),
+  Binary: (e, b, s) =>
+    opKernel(e.kernel, e.op.name)(
+      [evaluate(e.left, b, s), evaluate(e.right, b, s)],
+      b.length,
+      site(e, s, e.coercion),
+    ),
+  Unary: (e, b, s) => opKernel(e.kernel, e.op.name)([evaluate(e.operand, b, s)], b.length, site(e, s)),
+  InList: (e, b, s) =>
+    opKernel(e.kernel, e.op.name)(
+      [evaluate(e.left, b, s), ...e.values.map((v) => evaluate(v, b, s))],
+      b.length,
+      site(e, s, e.coercion),
+    ),
+  Between: (e, b, s) => {
+    const k = opKernel('between', 'between')
+    const r = k(
+      [evaluate(e.left, b, s), evaluate(e.low, b, s), evaluate(e.high, b, s)],
+      b.length,
+      site(e, s, e.coercion),
+    )
+    return e.kernel === 'between' ? r : opKernel('not', '!between')([r], b.length, site(e, s))
+  },
+  Cast: (e, b, s) => {
+    const v = evaluate(e.operand, b, s)
+    if (v.kind === 'num' && e.type === 'real')
+      return { kind: 'num', type: 'real', values: v.values, valid: v.valid }
+    return v
+  },
+  Member: () => unsupported('dynamic property access'),
+  Index: () => unsupported('dynamic index access'),
+  AnyColumn: () => unsupported("'*' column tests"),
+}
+
+/** The value of `e` at every row `0 … b.length-1`. */
+export function evaluate(e: BoundExpr, b: Batch, s: EvalScope): Vec {
+  return (EVALUATORS[e.kind] as Evaluator<ExprKind>)(e as never, b, s)
+}

@@ -1,0 +1,108 @@
+// exec/kernels/binning.ts: bin(value, size) aligned to 0 / the Unix epoch (decision §10.3) for
+// numbers, timespans and datetimes, and bin_auto(_time) with the step chosen per query. Datetime
+// steps that are whole milliseconds touch `ms` only.
+import { ExecError } from '../context.ts'
+import type { Vec } from '../vector.ts'
+import { cellAt } from '../vector.ts'
+import { constantOf, splitNs } from './constants.ts'
+import type { Kernel } from './kernel.ts'
+
+/** The steps `bin_auto` chooses from, ns (decision §10.3). */
+export const BIN_AUTO_STEPS: readonly bigint[] = [
+  1n,
+  5n,
+  10n,
+  15n,
+  30n,
+  60n,
+  300n,
+  600n,
+  900n,
+  1800n,
+  3600n,
+  10800n,
+  21600n,
+  43200n,
+  86400n,
+  604800n,
+  2592000n,
+].map((s) => s * 1_000_000_000n)
+
+/** Most buckets `bin_auto` may produce over the window. */
+export const BIN_AUTO_MAX_BUCKETS = 1000n
+
+/** The smallest step giving at most 1,000 buckets over `[start, end)` (the largest when none does). */
+export function chooseBinAutoStep(start: bigint, end: bigint): bigint {
+  const span = end > start ? end - start : 0n
+  for (const step of BIN_AUTO_STEPS) {
+    // Buckets touched by [start, end): aligned to the epoch, so count by floor indices.
+    const first = floorDiv(start, step)
+    const last = floorDiv(end > start ? end - 1n : start, step)
+    if (last - first + 1n <= BIN_AUTO_MAX_BUCKETS && span >= 0n) return step
+  }
+  return BIN_AUTO_STEPS[BIN_AUTO_STEPS.length - 1]
+}
+
+function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b
+  return q * b > a ? q - 1n : q
+}
+
+function binTime(v: Extract<Vec, { kind: 'time' }>, step: number, n: number): Vec {
+  if (!(step > 0)) throw new ExecError('invalid_argument', 'bin: the bin size must be a positive timespan')
+  const ms = new Float64Array(n)
+  const ns = new Int32Array(n)
+  if (step % 1e6 === 0) {
+    const stepMs = step / 1e6
+    for (let i = 0; i < n; i++) ms[i] = Math.floor(v.ms[i] / stepMs) * stepMs
+    return { kind: 'time', ms, ns, valid: v.valid }
+  }
+  // Sub-millisecond steps: exact with bigint (rare).
+  const s = BigInt(step)
+  for (let i = 0; i < n; i++) {
+    const t = cellAt(v, i)
+    if (typeof t !== 'bigint') continue
+    const r = splitNs(floorDiv(t, s) * s)
+    ms[i] = r.ms
+    ns[i] = r.ns
+  }
+  return { kind: 'time', ms, ns, valid: v.valid }
+}
+
+function binFloat(values: Float64Array, sizes: Float64Array, n: number): Float64Array {
+  const out = new Float64Array(n)
+  for (let i = 0; i < n; i++) out[i] = Math.floor(values[i] / sizes[i]) * sizes[i]
+  return out
+}
+
+function sizeOf(v: Vec): Float64Array | number {
+  const c = constantOf(v)
+  if (c && (typeof c.value === 'number' || typeof c.value === 'bigint')) return Number(c.value)
+  if (v.kind === 'num' || v.kind === 'span') return v.values
+  throw new ExecError('not_supported', 'bin: the bin size must be a number or a timespan')
+}
+
+/** bin(value, size). */
+export const binKernel: Kernel = (args, n) => {
+  const [v, size] = args
+  const s = sizeOf(size)
+  if (v.kind === 'time') {
+    if (typeof s !== 'number')
+      throw new ExecError('not_supported', 'bin: a per-row datetime bin size is not supported yet')
+    return binTime(v, s, n)
+  }
+  if (v.kind !== 'num' && v.kind !== 'span')
+    throw new ExecError('not_supported', `bin is not supported yet on ${v.kind} values`)
+  const sizes = typeof s === 'number' ? new Float64Array(n).fill(s) : s
+  const values = binFloat(v.values, sizes, n)
+  return v.kind === 'span'
+    ? { kind: 'span', values, valid: v.valid }
+    : { kind: 'num', type: v.type, values, valid: v.valid }
+}
+
+/** bin_auto(_time): bin by the step chosen for this query. */
+export const binAutoKernel: Kernel = (args, n, site) => {
+  const v = args[0]
+  if (v.kind !== 'time') throw new ExecError('invalid_argument', 'bin_auto applies to datetime values only')
+  return binTime(v, Number(site.env.binAutoStep), n)
+}

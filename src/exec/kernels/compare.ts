@@ -1,0 +1,102 @@
+// exec/kernels/compare.ts: the comparison operators (== != < <= > >= =~ !~) as outcome tables over
+// relation codes (relate.ts): one byte-table lookup per row, nulls per apl-reference §3.
+import type { BoolVec } from '../vector.ts'
+import type { Kernel } from './kernel.ts'
+import { relate } from './relate.ts'
+
+/** Outcome per relation code (LT, EQ, GT, UNORDERED, ONE_NULL, BOTH_NULL): 1 true, 0 false, 2 null. */
+type Outcomes = readonly [number, number, number, number, number, number]
+
+const N = 2
+/** `null == x` is false, `null == null` null; `null != x` true; ordering with a null is null. */
+const OUTCOMES = {
+  eq: [0, 1, 0, 0, 0, N],
+  ne: [1, 0, 1, 1, 1, N],
+  lt: [1, 0, 0, 0, N, N],
+  le: [1, 1, 0, 0, N, N],
+  gt: [0, 0, 1, 0, N, N],
+  ge: [0, 1, 1, 0, N, N],
+} as const satisfies Record<string, Outcomes>
+
+/** Maps relation codes through an outcome table into a bool vector (null where the outcome is null). */
+export function outcomesToBool(rel: Uint8Array, table: Outcomes): BoolVec {
+  const n = rel.length
+  const values = new Uint8Array(n)
+  const lut = Uint8Array.from(table)
+  let valid: Uint8Array | null = null
+  for (let i = 0; i < n; i++) {
+    const o = lut[rel[i]]
+    if (o === N) {
+      if (!valid) valid = new Uint8Array(n).fill(1)
+      valid[i] = 0
+    } else values[i] = o
+  }
+  return { kind: 'bool', values, valid }
+}
+
+function comparison(table: Outcomes, fold: boolean): Kernel {
+  return (args, n, site) =>
+    outcomesToBool(relate(args[0], args[1], n, site.coercion, fold, site.env.strictTypes), table)
+}
+
+/** The comparison kernels, keyed by operator kernel key. */
+export const COMPARISON_KERNELS = {
+  eq: comparison(OUTCOMES.eq, false),
+  ne: comparison(OUTCOMES.ne, false),
+  lt: comparison(OUTCOMES.lt, false),
+  le: comparison(OUTCOMES.le, false),
+  gt: comparison(OUTCOMES.gt, false),
+  ge: comparison(OUTCOMES.ge, false),
+  eq_ci: comparison(OUTCOMES.eq, true),
+  ne_ci: comparison(OUTCOMES.ne, true),
+} as const satisfies Record<string, Kernel>
+
+/** `x between (lo .. hi)`: lo <= x and x <= hi (three-valued). */
+export const betweenKernel: Kernel = (args, n, site) => {
+  const lo = comparison(OUTCOMES.ge, false)([args[0], args[1]], n, site) as BoolVec
+  const hi = comparison(OUTCOMES.le, false)([args[0], args[2]], n, site) as BoolVec
+  return andBools(lo, hi)
+}
+
+/** Three-valued `and`: false wins over null. */
+export function andBools(a: BoolVec, b: BoolVec): BoolVec {
+  const n = a.values.length
+  const values = new Uint8Array(n)
+  let valid: Uint8Array | null = null
+  for (let i = 0; i < n; i++) {
+    const na = a.valid !== null && a.valid[i] === 0
+    const nb = b.valid !== null && b.valid[i] === 0
+    const fa = !na && a.values[i] === 0
+    const fb = !nb && b.values[i] === 0
+    if (fa || fb) continue
+    if (na || nb) {
+      if (!valid) valid = new Uint8Array(n).fill(1)
+      valid[i] = 0
+    } else values[i] = 1
+  }
+  return { kind: 'bool', values, valid }
+}
+
+/** Three-valued `or`: true wins over null. */
+export function orBools(a: BoolVec, b: BoolVec): BoolVec {
+  const n = a.values.length
+  const values = new Uint8Array(n)
+  let valid: Uint8Array | null = null
+  for (let i = 0; i < n; i++) {
+    const na = a.valid !== null && a.valid[i] === 0
+    const nb = b.valid !== null && b.valid[i] === 0
+    if ((!na && a.values[i] === 1) || (!nb && b.values[i] === 1)) values[i] = 1
+    else if (na || nb) {
+      if (!valid) valid = new Uint8Array(n).fill(1)
+      valid[i] = 0
+    }
+  }
+  return { kind: 'bool', values, valid }
+}
+
+/** `not`: null stays null. */
+export function notBool(a: BoolVec): BoolVec {
+  const values = new Uint8Array(a.values.length)
+  for (let i = 0; i < values.length; i++) values[i] = a.values[i] ^ 1
+  return { kind: 'bool', values, valid: a.valid }
+}

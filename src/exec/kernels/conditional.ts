@@ -1,0 +1,89 @@
+// exec/kernels/conditional.ts: iff, coalesce, not, toint. iff/coalesce pick per row between
+// operands of a common type; they go through cells (slow path) unless every operand is numeric.
+import { fromCells } from '../batch.ts'
+import type { Cell } from '../result.ts'
+import type { Vec } from '../vector.ts'
+import { cellAt } from '../vector.ts'
+import { asBool } from './coerce.ts'
+import { notBool } from './compare.ts'
+import type { Kernel } from './kernel.ts'
+
+const isNull = (v: Vec, i: number): boolean => cellAt(v, i) === null
+
+/** iff(p, a, b): a where p is true, else b (null p → b). */
+const iff: Kernel = (args, n, site) => {
+  const p = asBool(args[0], n)
+  const [a, b] = [args[1], args[2]]
+  if (a.kind === 'num' && b.kind === 'num') {
+    const values = new Float64Array(n)
+    const valid = new Uint8Array(n)
+    for (let i = 0; i < n; i++) {
+      const pick = p.values[i] === 1 && (!p.valid || p.valid[i] === 1) ? a : b
+      values[i] = pick.values[i]
+      valid[i] = !pick.valid || pick.valid[i] ? 1 : 0
+    }
+    return { kind: 'num', type: site.type === 'long' ? 'long' : 'real', values, valid }
+  }
+  const out: Cell[] = new Array(n)
+  for (let i = 0; i < n; i++) out[i] = cellAt(p.values[i] === 1 && (!p.valid || p.valid[i] === 1) ? a : b, i)
+  return fromCells(site.type, out)
+}
+
+/** coalesce(a, b, …): the first non-null operand per row. */
+const coalesce: Kernel = (args, n, site) => {
+  const out: Cell[] = new Array(n).fill(null)
+  for (let i = 0; i < n; i++) {
+    for (const a of args) {
+      if (!isNull(a, i)) {
+        out[i] = cellAt(a, i)
+        break
+      }
+    }
+  }
+  return fromCells(site.type, out)
+}
+
+const INTEGER = /^[+-]?[0-9]+$/
+
+/** toint/tolong: reals truncate toward zero, bool 1/0, strings only as `[+-]digits`; else null. */
+const toint: Kernel = (args, n) => {
+  const v = args[0]
+  const values = new Float64Array(n)
+  const valid = new Uint8Array(n)
+  if (v.kind === 'num' || v.kind === 'span') {
+    for (let i = 0; i < n; i++) {
+      const x = v.values[i]
+      if ((!v.valid || v.valid[i]) && Number.isFinite(x)) {
+        values[i] = Math.trunc(x)
+        valid[i] = 1
+      }
+    }
+    return { kind: 'num', type: 'long', values, valid }
+  }
+  for (let i = 0; i < n; i++) {
+    const c = cellAt(v, i)
+    const x =
+      typeof c === 'boolean'
+        ? Number(c)
+        : typeof c === 'bigint'
+          ? Number(c)
+          : typeof c === 'number'
+            ? Math.trunc(c)
+            : typeof c === 'string' && INTEGER.test(c)
+              ? Number(c)
+              : null
+    if (x !== null && Number.isFinite(x)) {
+      values[i] = x
+      valid[i] = 1
+    }
+  }
+  return { kind: 'num', type: 'long', values, valid }
+}
+
+/** Conditional and conversion kernels keyed by scalar kernel key. */
+export const CONDITIONAL_KERNELS = {
+  iff,
+  coalesce,
+  toint,
+  not: (args, n) => notBool(asBool(args[0], n)),
+} as const satisfies Record<string, Kernel>

@@ -1,0 +1,47 @@
+// exec/kernels/set-membership.ts: `in` / `!in` over a list of constants (a dynamic array contributes
+// its elements). Strings test once per dictionary entry; other layouts compare per value (§10.5).
+import type { Cell } from '../result.ts'
+import type { Vec } from '../vector.ts'
+import { cellAt } from '../vector.ts'
+import { constantOf } from './constants.ts'
+import type { Kernel } from './kernel.ts'
+import { EQ, relateCells } from './relate.ts'
+
+function listValues(args: readonly Vec[]): Cell[] {
+  const out: Cell[] = []
+  for (let k = 1; k < args.length; k++) {
+    const c = constantOf(args[k])?.value ?? cellAt(args[k], 0)
+    if (Array.isArray(c)) out.push(...(c as Cell[]))
+    else out.push(c)
+  }
+  return out
+}
+
+function membership(negate: boolean): Kernel {
+  return (args, n, site) => {
+    const a = args[0]
+    const list = listValues(args)
+    const values = new Uint8Array(n)
+    const hit = negate ? 0 : 1
+    if (a.kind === 'str' && list.every((v) => typeof v === 'string')) {
+      const set = new Set(list as string[])
+      const perEntry = new Uint8Array(a.dict.length)
+      for (let d = 0; d < a.dict.length; d++) perEntry[d] = set.has(a.dict[d]) ? hit : hit ^ 1
+      for (let i = 0; i < n; i++) values[i] = a.codes[i] < 0 ? hit ^ 1 : perEntry[a.codes[i]]
+      return { kind: 'bool', values, valid: null }
+    }
+    for (let i = 0; i < n; i++) {
+      const x = cellAt(a, i)
+      let found = false
+      if (x !== null) for (const v of list) if (relateCells(x, v, site.env.strictTypes) === EQ) found = true
+      values[i] = found ? hit : hit ^ 1
+    }
+    return { kind: 'bool', values, valid: null }
+  }
+}
+
+/** `in` and `!in` kernels. */
+export const SET_KERNELS = {
+  in: membership(false),
+  not_in: membership(true),
+} as const satisfies Record<string, Kernel>

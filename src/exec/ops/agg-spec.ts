@@ -1,0 +1,89 @@
+// ops/agg-spec.ts: how one aggregation call becomes mergeable states from exec/agg: which state,
+// its parameters from the constant arguments, which argument feeds it, and (for `*if`) which
+// argument filters rows; plus reading a state's result back as a cell of the output type.
+import type { AplType } from '../../catalog/index.ts'
+import type { BoundExpr, ExprOf } from '../../plan/index.ts'
+import { type AggParams, type AggState, createAggState, isAggKind } from '../agg/index.ts'
+import { ExecError } from '../context.ts'
+import { literalCell } from '../kernels/constants.ts'
+import type { Cell, CellJson } from '../result.ts'
+
+/** A prepared aggregation. */
+export interface AggSpec {
+  /** State kind in the exec/agg registry. */
+  readonly kind: string
+  readonly params: AggParams
+  /** The argument whose values are added (null: count rows). */
+  readonly value: BoundExpr | null
+  /** The `*if` predicate argument, when any. */
+  readonly predicate: BoundExpr | null
+  /** The output type of the call. */
+  readonly type: AplType
+  /** Type of the value argument (results of min/max/percentile come back in its domain). */
+  readonly valueType: AplType | null
+}
+
+function constNumber(e: BoundExpr | undefined, what: string): number {
+  if (e?.kind !== 'Literal') throw new ExecError('invalid_argument', `${what} must be a constant`)
+  const c = literalCell(e.type, e.value)
+  if (typeof c !== 'number' && typeof c !== 'bigint')
+    throw new ExecError('invalid_argument', `${what} must be a number`)
+  return Number(c)
+}
+
+/** Parameters per state kind, read from the call's constant arguments (after the value argument). */
+const PARAMS: Readonly<Record<string, (rest: readonly BoundExpr[], name: string) => AggParams>> = {
+  percentile: (rest, name) => ({ percent: constNumber(rest[0], `${name}: the percentile`) }),
+  percentiles_array: (rest, name) => ({ percents: rest.map((e) => constNumber(e, `${name}: a percentile`)) }),
+  topk: (rest, name) => ({ k: constNumber(rest[0], `${name}: k`) }),
+}
+
+/** Prepares `call` (throws `not supported yet` for an aggregation without a state). */
+export function aggSpec(call: ExprOf<'AggCall'>): AggSpec {
+  const filtered = call.fn.filtered
+  const kind = filtered ? filtered.base : call.kernel
+  if (!isAggKind(kind))
+    throw new ExecError('not_supported', `aggregation '${call.fn.name}' is not supported yet`)
+  const predicate = filtered ? call.args[filtered.predicateArg] : null
+  const others = call.args.filter((_, i) => !filtered || i !== filtered.predicateArg)
+  const value = kind === 'count' ? null : (others[0] ?? null)
+  const rest = kind === 'count' ? [] : others.slice(1)
+  const params = PARAMS[kind]?.(rest, call.fn.name) ?? {}
+  return { kind, params, value, predicate, type: call.type, valueType: value?.type ?? null }
+}
+
+/** A fresh state for a spec. */
+export function newState(spec: AggSpec): AggState {
+  return createAggState(spec.kind, spec.params)
+}
+
+function toJson(v: unknown): CellJson {
+  if (v === null || v === undefined) return null
+  if (typeof v === 'bigint') return Number(v)
+  if (Array.isArray(v)) return v.map(toJson)
+  if (typeof v === 'object') {
+    const out: Record<string, CellJson> = {}
+    for (const [k, x] of Object.entries(v)) out[k] = toJson(x)
+    return out
+  }
+  return v as CellJson
+}
+
+/** The state's result as a cell of the output type. */
+export function resultCell(spec: AggSpec, state: AggState): Cell {
+  const r = state.result()
+  if (r === null || r === undefined) return null
+  switch (spec.type) {
+    case 'long':
+      return typeof r === 'number' ? Math.round(r) : typeof r === 'bigint' ? r : Number(r)
+    case 'real':
+      return Number(r)
+    case 'datetime':
+    case 'timespan':
+      return typeof r === 'bigint' ? r : BigInt(Math.round(Number(r)))
+    case 'dynamic':
+      return toJson(r)
+    default:
+      return r as Cell
+  }
+}

@@ -1,0 +1,183 @@
+// ops/aggregate-exec.ts: `summarize`: hash aggregation into mergeable states (exec/agg), one state per
+// (group, aggregation). Output columns: keys then aggregates; an aggregate written as an expression
+// over aggregation calls (`toint(avg(x))`) is evaluated over the per-group results at the end.
+
+import { mapExpr } from '../../optimize/map-expr.ts'
+import { aggregateCalls } from '../../plan/expr-walk.ts'
+import type { AggregateColumn, BoundExpr, ColumnDef, ExprOf, RowSchema } from '../../plan/index.ts'
+import { type AggState, CodeDictionary } from '../agg/index.ts'
+import type { Batch } from '../batch.ts'
+import { fromCells, liveIndices } from '../batch.ts'
+import { checkInterrupt, type ExecContext } from '../context.ts'
+import { type EvalScope, evaluate, scopeOf } from '../eval/evaluate.ts'
+import { asBool } from '../kernels/coerce.ts'
+import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
+import type { Cell } from '../result.ts'
+import type { Vec } from '../vector.ts'
+import { timeAt } from '../vector.ts'
+import { type AggSpec, aggSpec, newState, resultCell } from './agg-spec.ts'
+import { GroupIndex } from './group-keys.ts'
+
+const dictionaries = new WeakMap<readonly string[], CodeDictionary>()
+
+function codeDictionary(dict: readonly string[]): CodeDictionary {
+  let d = dictionaries.get(dict)
+  if (!d) {
+    d = new CodeDictionary(dict)
+    dictionaries.set(dict, d)
+  }
+  return d
+}
+
+const TWO_32 = 4294967296
+
+/** Adds row `i` of `v` to `s` through the state's typed paths (no allocation for numbers and strings). */
+function feed(s: AggState, v: Vec, i: number): void {
+  switch (v.kind) {
+    case 'num':
+    case 'span': {
+      if (v.valid && !v.valid[i]) return
+      const x = v.values[i]
+      if (v.kind === 'num' && v.type === 'real') s.addNumber(x)
+      else {
+        // Integral long/timespan: int64 words keep integer semantics (exact sums, integer results).
+        const hi = Math.floor(x / TWO_32)
+        s.addInt64(hi, (x - hi * TWO_32) | 0)
+      }
+      return
+    }
+    case 'str':
+      if (v.codes[i] >= 0) s.addCode(v.codes[i], codeDictionary(v.dict))
+      return
+    case 'bool':
+      if (!v.valid || v.valid[i]) s.add(v.values[i] === 1)
+      return
+    case 'time':
+      if (!v.valid || v.valid[i]) s.add(timeAt(v, i))
+      return
+    case 'dyn':
+    case 'mixed':
+      s.add(v.values[i] ?? null)
+  }
+}
+
+/** One output aggregate: its calls, and the expression over their results (null: the single call). */
+interface OutputAgg {
+  readonly calls: readonly AggSpec[]
+  readonly over: BoundExpr | null
+}
+
+const AGG_COLUMN = (i: number) => `\u0000agg${i}`
+
+function prepare(col: AggregateColumn): OutputAgg {
+  if (col.expr.kind === 'AggCall') return { calls: [aggSpec(col.expr)], over: null }
+  const calls: ExprOf<'AggCall'>[] = aggregateCalls(col.expr)
+  const over = mapExpr(col.expr, (e) => {
+    const at = e.kind === 'AggCall' ? calls.indexOf(e) : -1
+    return at < 0 ? e : { kind: 'Column', name: AGG_COLUMN(at), type: e.type, storage: [], span: e.span }
+  })
+  return { calls: calls.map(aggSpec), over }
+}
+
+/** Hash aggregation (see module header). */
+export class AggregateExec implements PhysicalOperator {
+  readonly name = 'AggregateExec'
+  readonly metrics: OperatorMetrics = newMetrics()
+  readonly children: readonly PhysicalOperator[]
+  readonly schema: RowSchema
+  readonly #input: PhysicalOperator
+  readonly #keys: readonly ColumnDef[]
+  readonly #outputs: readonly OutputAgg[]
+  readonly #scope: EvalScope
+  /** Whether any state answered with an estimate (read after `batches` finished). */
+  isEstimate = false
+  numGroups = 0
+
+  constructor(
+    input: PhysicalOperator,
+    keys: readonly ColumnDef[],
+    aggregates: readonly AggregateColumn[],
+    schema: RowSchema,
+    scope: EvalScope,
+  ) {
+    this.#input = input
+    this.children = [input]
+    this.schema = schema
+    this.#keys = keys
+    this.#outputs = aggregates.map(prepare)
+    this.#scope = scope
+  }
+
+  explain(): string {
+    return `AggregateExec by [${this.#keys.map((k) => k.name).join(', ')}] aggs ${this.#outputs.length}`
+  }
+
+  async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
+    const specs = this.#outputs.flatMap((o) => o.calls)
+    const groups = new GroupIndex(this.#keys.length)
+    const states: AggState[][] = specs.map(() => [])
+    const born = (gid: number) => {
+      specs.forEach((s, a) => {
+        states[a][gid] = newState(s)
+      })
+    }
+    for await (const b of this.#input.batches(ctx)) {
+      checkInterrupt(ctx)
+      const t0 = performance.now()
+      const rows = liveIndices(b)
+      this.metrics.rowsIn += rows.length
+      const keyVecs = this.#keys.map((k) => evaluate(k.expr, b, this.#scope))
+      const gids = groups.assign(keyVecs, rows, born)
+      for (let a = 0; a < specs.length; a++) this.#feedSpec(specs[a], states[a], b, rows, gids)
+      this.metrics.timeMs += performance.now() - t0
+    }
+    // No keys and no rows: one row of empty aggregates (count 0, others null).
+    if (this.#keys.length === 0 && groups.size === 0) groups.assign([], new Uint32Array(0), born)
+    yield this.#output(groups, states)
+  }
+
+  #feedSpec(spec: AggSpec, st: AggState[], b: Batch, rows: Uint32Array, gids: Float64Array): void {
+    const pred = spec.predicate ? asBool(evaluate(spec.predicate, b, this.#scope), b.length) : null
+    const v = spec.value ? evaluate(spec.value, b, this.#scope) : null
+    for (let j = 0; j < rows.length; j++) {
+      const i = rows[j]
+      if (pred && (pred.values[i] !== 1 || (pred.valid && !pred.valid[i]))) continue
+      const s = st[gids[j]]
+      if (v === null) s.addNumber(0)
+      else feed(s, v, i)
+    }
+  }
+
+  #output(groups: GroupIndex, states: AggState[][]): Batch {
+    const n = groups.size
+    this.numGroups = n
+    this.metrics.rowsOut = n
+    const cols: Vec[] = this.#keys.map((_, k) => {
+      const dict = groups.keys[k].values
+      return fromCells(
+        this.schema[k].type,
+        groups.members.map((m) => dict[m[k]] ?? null),
+      )
+    })
+    let at = 0
+    for (const o of this.#outputs) {
+      const results = o.calls.map((spec, c) => {
+        const st = states[at + c]
+        const cells: Cell[] = new Array(n)
+        for (let g = 0; g < n; g++) {
+          cells[g] = resultCell(spec, st[g])
+          if (st[g].isEstimate) this.isEstimate = true
+        }
+        return fromCells(spec.type, cells)
+      })
+      at += o.calls.length
+      if (o.over === null) cols.push(results[0])
+      else {
+        const schema = o.calls.map((spec, c) => ({ name: AGG_COLUMN(c), type: spec.type, storage: [] }))
+        const scope = scopeOf(schema, this.#scope.env)
+        cols.push(evaluate(o.over, { length: n, sel: null, cols: results }, scope))
+      }
+    }
+    return { length: n, sel: null, cols }
+  }
+}

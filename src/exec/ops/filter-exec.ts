@@ -1,0 +1,61 @@
+// ops/filter-exec.ts: keeps the rows whose predicate is true by narrowing the selection; columns pass
+// through untouched. Whole batch passes as is when every live row passes, and nothing is emitted when none do.
+import type { BoundExpr, RowSchema } from '../../plan/index.ts'
+import type { Batch } from '../batch.ts'
+import type { ExecContext } from '../context.ts'
+import { type EvalScope, evaluate } from '../eval/evaluate.ts'
+import { asBool } from '../kernels/coerce.ts'
+import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
+
+/** The selection of `b` narrowed to rows where `pass` is 1 (null when every row of a dense batch passes). */
+export function narrow(b: Batch, pass: Uint8Array, valid: Uint8Array | null): Uint32Array | null | 'none' {
+  const rows = b.sel
+  const total = rows ? rows.length : b.length
+  const keep = new Uint32Array(total)
+  let k = 0
+  for (let j = 0; j < total; j++) {
+    const i = rows ? rows[j] : j
+    if (pass[i] === 1 && (!valid || valid[i] === 1)) keep[k++] = i
+  }
+  if (k === 0) return 'none'
+  if (k === total) return rows
+  return keep.subarray(0, k)
+}
+
+/** `where`: see module header. */
+export class FilterExec implements PhysicalOperator {
+  readonly name = 'FilterExec'
+  readonly metrics: OperatorMetrics = newMetrics()
+  readonly children: readonly PhysicalOperator[]
+  readonly schema: RowSchema
+  readonly #input: PhysicalOperator
+  readonly #predicate: BoundExpr
+  readonly #scope: EvalScope
+
+  constructor(input: PhysicalOperator, predicate: BoundExpr, scope: EvalScope) {
+    this.#input = input
+    this.children = [input]
+    this.schema = input.schema
+    this.#predicate = predicate
+    this.#scope = scope
+  }
+
+  explain(): string {
+    return 'FilterExec'
+  }
+
+  async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
+    for await (const b of this.#input.batches(ctx)) {
+      const t0 = performance.now()
+      const live = b.sel ? b.sel.length : b.length
+      this.metrics.rowsIn += live
+      const p = asBool(evaluate(this.#predicate, b, this.#scope), b.length)
+      const sel = narrow(b, p.values, p.valid)
+      this.metrics.timeMs += performance.now() - t0
+      if (sel === 'none') continue
+      const out = sel === b.sel ? b : { length: b.length, sel, cols: b.cols }
+      this.metrics.rowsOut += sel ? sel.length : b.length
+      yield out
+    }
+  }
+}

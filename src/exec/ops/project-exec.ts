@@ -1,0 +1,64 @@
+// ops/project-exec.ts: computes output columns by name — `project` (exactly the listed columns) and
+// `extend` (input columns plus computed ones, a replaced name moving to the end) share this: the
+// output schema says the order, a computed column wins over an input column of the same name.
+import type { ColumnDef, RowSchema } from '../../plan/index.ts'
+import type { Batch } from '../batch.ts'
+import type { ExecContext } from '../context.ts'
+import { ExecError } from '../context.ts'
+import { type EvalScope, evaluate } from '../eval/evaluate.ts'
+import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
+import type { Vec } from '../vector.ts'
+
+/** Where each output column comes from: an input column index, or a computed definition. */
+type Source = { readonly input: number } | { readonly def: ColumnDef }
+
+/** Computes columns (see module header); `name` is `ProjectExec` or `ExtendExec`. */
+export class ProjectExec implements PhysicalOperator {
+  readonly name: string
+  readonly metrics: OperatorMetrics = newMetrics()
+  readonly children: readonly PhysicalOperator[]
+  readonly schema: RowSchema
+  readonly #input: PhysicalOperator
+  readonly #sources: readonly Source[]
+  readonly #scope: EvalScope
+
+  constructor(
+    name: 'ProjectExec' | 'ExtendExec',
+    input: PhysicalOperator,
+    columns: readonly ColumnDef[],
+    schema: RowSchema,
+    scope: EvalScope,
+  ) {
+    this.name = name
+    this.#input = input
+    this.children = [input]
+    this.schema = schema
+    this.#scope = scope
+    const defs = new Map(columns.map((c) => [c.name, c]))
+    this.#sources = schema.map((c) => {
+      const def = defs.get(c.name)
+      if (def) return { def }
+      const at = scope.columns.get(c.name)
+      if (at === undefined) throw new ExecError('invalid_argument', `column '${c.name}' is not in the input`)
+      return { input: at }
+    })
+  }
+
+  explain(): string {
+    return `${this.name} [${this.schema.map((c) => c.name).join(', ')}]`
+  }
+
+  async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
+    for await (const b of this.#input.batches(ctx)) {
+      const t0 = performance.now()
+      const cols: Vec[] = this.#sources.map((s) =>
+        'input' in s ? b.cols[s.input] : evaluate(s.def.expr, b, this.#scope),
+      )
+      const live = b.sel ? b.sel.length : b.length
+      this.metrics.rowsIn += live
+      this.metrics.rowsOut += live
+      this.metrics.timeMs += performance.now() - t0
+      yield { length: b.length, sel: b.sel, cols }
+    }
+  }
+}

@@ -1,0 +1,151 @@
+// ops/scan-exec.ts: reads one dataset through the snapshot: only the Scan's fields, blocks pruned by
+// the window ∩ pushed time range and by zone maps, one batch per block (plus the unsealed tail),
+// rows outside the query window dropped through the selection. Multi-typed fields: integer|float
+// read as real, other mixes as cells. Never filters rows on anything but the window.
+import type { Scan } from '../../plan/index.ts'
+import type { BlockColumn } from '../../storage/block/index.ts'
+import type { TimeRange } from '../../storage/types.ts'
+import type { Batch } from '../batch.ts'
+import { nullVec, UNREAD } from '../batch.ts'
+import { checkInterrupt, type ExecContext } from '../context.ts'
+import { splitNs } from '../kernels/constants.ts'
+import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
+import type { Cell } from '../result.ts'
+import { columnToVec } from '../scan/arrow-to-vec.ts'
+import { zonePrune } from '../scan/zone-prune.ts'
+import type { NumVec, TimeVec, Vec } from '../vector.ts'
+import { cellAt } from '../vector.ts'
+
+/** The window ∩ the pushed-down range (the tighter bound on each side). */
+export function effectiveRange(scan: Scan, window: TimeRange): TimeRange {
+  const p = scan.pushdown
+  const max = (a?: bigint, b?: bigint) => (a === undefined ? b : b === undefined ? a : a > b ? a : b)
+  const min = (a?: bigint, b?: bigint) => (a === undefined ? b : b === undefined ? a : a < b ? a : b)
+  return { start: max(window.start, p?.timeStart), end: min(window.end, p?.timeEnd) }
+}
+
+/** integer + float columns of one field as one real vector (each row is non-null in at most one). */
+function mergeNumeric(vs: readonly NumVec[], n: number): NumVec {
+  const values = new Float64Array(n)
+  const valid = new Uint8Array(n)
+  for (const v of vs) {
+    for (let i = 0; i < n; i++) {
+      if (!v.valid || v.valid[i]) {
+        values[i] = v.values[i]
+        valid[i] = 1
+      }
+    }
+  }
+  return { kind: 'num', type: 'real', values, valid }
+}
+
+function mergeCells(vs: readonly Vec[], n: number): Vec {
+  const out: Cell[] = new Array(n).fill(null)
+  for (const v of vs) {
+    for (let i = 0; i < n; i++) {
+      const c = cellAt(v, i)
+      if (c !== null) out[i] = c
+    }
+  }
+  return { kind: 'mixed', values: out }
+}
+
+/** One field's vector from its physical columns in this block. */
+function fieldVec(cols: readonly BlockColumn[], type: Scan['schema'][number]['type'], n: number): Vec {
+  if (cols.length === 0) return nullVec(type, n)
+  const vs = cols.map(columnToVec)
+  if (vs.length === 1) {
+    const v = vs[0]
+    if (v.kind === 'num' && type === 'real' && v.type === 'long') return { ...v, type: 'real' }
+    return v
+  }
+  if (vs.every((v) => v.kind === 'num')) return mergeNumeric(vs as NumVec[], n)
+  return mergeCells(vs, n)
+}
+
+/** Rows of `t` inside `[start, end)`; null when every row is. */
+function windowSelection(t: TimeVec, n: number, r: TimeRange): Uint32Array | null {
+  if (r.start === undefined && r.end === undefined) return null
+  const s = r.start === undefined ? null : splitNs(r.start)
+  const e = r.end === undefined ? null : splitNs(r.end)
+  const keep = new Uint32Array(n)
+  let k = 0
+  for (let i = 0; i < n; i++) {
+    if (t.valid && !t.valid[i]) continue
+    const ms = t.ms[i]
+    const ns = t.ns[i]
+    if (s && (ms < s.ms || (ms === s.ms && ns < s.ns))) continue
+    if (e && (ms > e.ms || (ms === e.ms && ns >= e.ns))) continue
+    keep[k++] = i
+  }
+  return k === n ? null : keep.subarray(0, k)
+}
+
+/** Reads a dataset (see module header). */
+export class ScanExec implements PhysicalOperator {
+  readonly name = 'ScanExec'
+  readonly children: readonly PhysicalOperator[] = []
+  readonly metrics: OperatorMetrics = newMetrics()
+  readonly scan: Scan
+  readonly schema: Scan['schema']
+
+  constructor(scan: Scan) {
+    this.scan = scan
+    this.schema = scan.schema
+  }
+
+  explain(): string {
+    const zone = this.scan.pushdown?.zone.length ?? 0
+    return `ScanExec ${this.scan.dataset} fields [${this.scan.fields.join(', ')}]${zone ? ` zone ${zone}` : ''}`
+  }
+
+  async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
+    const range = effectiveRange(this.scan, ctx.window)
+    const fields = this.scan.fields
+    const read = new Set(fields)
+    const before = ctx.stats.scan.blocksPruned
+    const scan = ctx.snapshot.scan(this.scan.dataset, {
+      fields,
+      timeRange: range,
+      prune: zonePrune(this.scan.pushdown),
+      signal: ctx.signal,
+      stats: ctx.stats.scan,
+    })
+    for await (const sb of scan) {
+      checkInterrupt(ctx)
+      const t0 = performance.now()
+      const n = sb.rowCount
+      const byField = new Map<string, BlockColumn[]>()
+      for (const c of sb.columns) {
+        const list = byField.get(c.field)
+        if (list) list.push(c)
+        else byField.set(c.field, [c])
+      }
+      const cols = this.schema.map((c) =>
+        read.has(c.name) ? fieldVec(byField.get(c.name) ?? [], c.type, n) : UNREAD,
+      )
+      const zm = sb.zoneMap
+      if (zm) {
+        const lo = BigInt(zm.minTime)
+        const hi = BigInt(zm.maxTime)
+        if (ctx.stats.minBlockTime === undefined || lo < ctx.stats.minBlockTime) ctx.stats.minBlockTime = lo
+        if (ctx.stats.maxBlockTime === undefined || hi > ctx.stats.maxBlockTime) ctx.stats.maxBlockTime = hi
+      }
+      const inside =
+        zm !== undefined &&
+        (range.start === undefined || BigInt(zm.minTime) >= range.start) &&
+        (range.end === undefined || BigInt(zm.maxTime) < range.end)
+      const timeAt = this.schema.findIndex((c) => c.name === '_time')
+      const tv = timeAt >= 0 ? cols[timeAt] : undefined
+      const sel = inside || !tv || tv.kind !== 'time' ? null : windowSelection(tv, n, range)
+      const live = sel ? sel.length : n
+      this.metrics.rowsIn += n
+      this.metrics.rowsOut += live
+      ctx.stats.rowsExamined += live
+      this.metrics.timeMs += performance.now() - t0
+      if (live === 0) continue
+      yield { length: n, sel, cols }
+    }
+    this.metrics.blocksPruned += ctx.stats.scan.blocksPruned - before
+  }
+}

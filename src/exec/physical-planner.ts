@@ -1,0 +1,77 @@
+// exec/physical-planner.ts: logical plan → operator tree, through one builder per logical kind
+// (`Record<LogicalKind, build>`). Kinds without an operator yet throw `not supported yet` naming
+// the operator, never run with a wrong answer.
+import type { LogicalKind, LogicalNode, LogicalOf } from '../plan/index.ts'
+import { ExecError } from './context.ts'
+import { scopeOf } from './eval/evaluate.ts'
+import type { KernelEnv } from './kernels/kernel.ts'
+import type { PhysicalOperator } from './operator.ts'
+import { AggregateExec } from './ops/aggregate-exec.ts'
+import { CountExec } from './ops/count-exec.ts'
+import { DatatableExec } from './ops/datatable-exec.ts'
+import { FilterExec } from './ops/filter-exec.ts'
+import { LimitExec } from './ops/limit-exec.ts'
+import { PrintExec } from './ops/print-exec.ts'
+import { ProjectExec } from './ops/project-exec.ts'
+import { ScanExec } from './ops/scan-exec.ts'
+import { SortExec } from './ops/sort-exec.ts'
+import { TopNExec } from './ops/top-n-exec.ts'
+
+/** Planner settings. */
+export interface PhysicalOptions {
+  readonly env: KernelEnv
+  /**
+   * Rows default to newest `_time` first (plan order `time-desc`): a `take` without a sort then
+   * keeps the newest rows, as Axiom does in practice (apl-reference §8).
+   */
+  readonly timeDesc: boolean
+}
+
+type Build<K extends LogicalKind> = (n: LogicalOf<K>, o: PhysicalOptions) => PhysicalOperator
+
+const notYet = (operator: string) => (): PhysicalOperator => {
+  throw new ExecError('not_supported', `${operator} is not supported yet by the executor`)
+}
+
+/** The `_time` descending key over a schema that has a datetime `_time`, else undefined. */
+function timeDescKey(node: LogicalNode) {
+  const t = node.schema.find((c) => c.name === '_time' && c.type === 'datetime')
+  if (!t) return undefined
+  return {
+    expr: { kind: 'Column', name: '_time', type: 'datetime', storage: t.storage, span: node.span } as const,
+    descending: true,
+    nullsFirst: false,
+  }
+}
+
+const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
+  Scan: (n) => new ScanExec(n),
+  Filter: (n, o) => new FilterExec(build(n.input, o), n.predicate, scopeOf(n.input.schema, o.env)),
+  Search: notYet('search'),
+  Project: (n, o) =>
+    new ProjectExec('ProjectExec', build(n.input, o), n.columns, n.schema, scopeOf(n.input.schema, o.env)),
+  Extend: (n, o) =>
+    new ProjectExec('ExtendExec', build(n.input, o), n.columns, n.schema, scopeOf(n.input.schema, o.env)),
+  Aggregate: (n, o) =>
+    new AggregateExec(build(n.input, o), n.keys, n.aggregates, n.schema, scopeOf(n.input.schema, o.env)),
+  Sort: (n, o) => new SortExec(build(n.input, o), n.keys, scopeOf(n.input.schema, o.env)),
+  TopN: (n, o) => new TopNExec(build(n.input, o), n.keys, scopeOf(n.input.schema, o.env), Number(n.count)),
+  Limit: (n, o) => {
+    const input = build(n.input, o)
+    const key = o.timeDesc ? timeDescKey(n.input) : undefined
+    if (key) return new TopNExec(input, [key], scopeOf(n.input.schema, o.env), Number(n.count))
+    return new LimitExec(input, Number(n.count))
+  },
+  Distinct: notYet('distinct'),
+  CountRows: (n, o) => new CountExec(build(n.input, o), n.schema),
+  Union: notYet('union'),
+  Join: notYet('join'),
+  MakeSeries: notYet('make-series'),
+  Print: (n, o) => new PrintExec(n.columns, n.schema, scopeOf([], o.env)),
+  Datatable: (n) => new DatatableExec(n.rows, n.schema),
+}
+
+/** The operator tree of a logical node. */
+export function build(node: LogicalNode, o: PhysicalOptions): PhysicalOperator {
+  return (BUILDERS[node.kind] as Build<LogicalKind>)(node as never, o)
+}

@@ -1,0 +1,291 @@
+// exec/run.ts: runs one bound query against a pinned snapshot and returns THE result (`QueryResult`):
+// window from the options, optimizer (on by default), physical tree, default `_time` desc order and
+// row cap (decision §10.4), `fields[].agg`, groups, range, buckets, the `_totals` table of a summarize
+// by a time bin, and status counters. Formatting for the wire is format/'s job.
+import type { AggWireName } from '../catalog/index.ts'
+import { optimize } from '../optimize/index.ts'
+import type { Aggregate, BoundExpr, LogicalNode, LogicalPlan } from '../plan/index.ts'
+import { nodeChildren } from '../plan/index.ts'
+import type { Snapshot } from '../storage/snapshot.ts'
+import { parseTimeBound } from '../util/time/index.ts'
+import type { Batch } from './batch.ts'
+import { createContext, type ExecContext, ExecError, newStats } from './context.ts'
+import { scopeOf } from './eval/evaluate.ts'
+import { chooseBinAutoStep } from './kernels/binning.ts'
+import { literalCell } from './kernels/constants.ts'
+import type { KernelEnv } from './kernels/kernel.ts'
+import type { PhysicalOperator } from './operator.ts'
+import { AggregateExec } from './ops/aggregate-exec.ts'
+import { concatBatches } from './ops/sort-exec.ts'
+import { TopNExec } from './ops/top-n-exec.ts'
+import { build } from './physical-planner.ts'
+import type { Cell, QueryOptions, QueryResult, ResultField, ResultMessage, ResultTable } from './result.ts'
+import { cellAt } from './vector.ts'
+
+/** Default row cap and the largest a request may ask for (decision §10.4). */
+export const DEFAULT_ROW_LIMIT = 1000
+export const MAX_ROW_LIMIT = 50_000
+
+/** Options of `runQuery`. */
+export type RunOptions = QueryOptions & {
+  /** Now, epoch ns (fixed for the whole query). */
+  readonly now: bigint
+  /** Wall-clock budget from the start of the run, ms. */
+  readonly deadlineMs?: number
+  readonly signal?: AbortSignal
+  /** Apply the optimizer rules first (default true). */
+  readonly optimize?: boolean
+}
+
+function bound(text: string | undefined, now: bigint, which: string): bigint | undefined {
+  if (text === undefined) return undefined
+  const t = parseTimeBound(text, now)
+  if (t === null)
+    throw new ExecError(
+      'invalid_argument',
+      `${which} '${text}' is not an RFC 3339 time or now-relative bound`,
+    )
+  return t
+}
+
+function rowLimit(limit: number | undefined): number {
+  if (limit === undefined) return DEFAULT_ROW_LIMIT
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_ROW_LIMIT)
+    throw new ExecError('invalid_argument', `limit must be an integer in 1…${MAX_ROW_LIMIT}, got ${limit}`)
+  return limit
+}
+
+/** Oldest `_time` (epoch ns) of the datasets, from block zone maps and tail events. */
+function dataStart(snapshot: Snapshot, datasets: readonly string[]): bigint | undefined {
+  let min: bigint | undefined
+  for (const name of datasets) {
+    const view = snapshot.dataset(name)
+    if (!view) continue
+    for (const b of view.blocks) {
+      const t = BigInt(b.meta.zoneMap.minTime)
+      if (min === undefined || t < min) min = t
+    }
+    for (let i = 0; i < view.tail.length; i++) {
+      const t = view.tail.events[i].time
+      if (min === undefined || t < min) min = t
+    }
+  }
+  return min
+}
+
+/** The chain of single-input nodes from the root down (stops at a leaf or a multi-input node). */
+function spine(root: LogicalNode): LogicalNode[] {
+  const out = [root]
+  let n = root
+  while (nodeChildren(n).length === 1) {
+    n = nodeChildren(n)[0]
+    out.push(n)
+  }
+  return out
+}
+
+function columnNames(e: BoundExpr, out: string[]): string[] {
+  if (e.kind === 'Column') out.push(e.name)
+  else if (e.kind === 'AggCall' || e.kind === 'Call') for (const a of e.args) columnNames(a, out)
+  else if (e.kind === 'Binary') {
+    columnNames(e.left, out)
+    columnNames(e.right, out)
+  } else if (e.kind === 'Cast' || e.kind === 'Unary')
+    columnNames(e.kind === 'Cast' ? e.operand : e.operand, out)
+  return out
+}
+
+/** `fields[].agg` of an aggregate column: wire name, field arguments, constant arguments. */
+function aggInfo(expr: BoundExpr, wireName: AggWireName): ResultField['agg'] {
+  if (expr.kind !== 'AggCall') return { name: wireName }
+  const fields = expr.args.flatMap((a) => columnNames(a, []))
+  const args = expr.args
+    .filter((a) => a.kind === 'Literal')
+    .map((a) => {
+      const c = a.kind === 'Literal' ? literalCell(a.type, a.value) : null
+      return typeof c === 'bigint' ? Number(c) : c
+    })
+  return { name: wireName, ...(fields.length ? { fields } : {}), ...(args.length ? { args } : {}) }
+}
+
+function cellsOf(b: Batch, width: number, n: number): Cell[][] {
+  return Array.from({ length: width }, (_, c) => {
+    const v = b.cols[c]
+    const out: Cell[] = new Array(n)
+    for (let i = 0; i < n; i++) out[i] = cellAt(v, i)
+    return out
+  })
+}
+
+async function drain(op: PhysicalOperator, ctx: ExecContext): Promise<Batch> {
+  const parts: Batch[] = []
+  for await (const b of op.batches(ctx)) parts.push(b)
+  return concatBatches(parts, op.schema.length)
+}
+
+/** Rows leaving the filters directly above each scan (the rows that matched the predicates). */
+function matchedRows(op: PhysicalOperator, parentIsFilter = false): number {
+  const isFilterOrScan = op.name === 'FilterExec' || op.name === 'ScanExec'
+  const own = isFilterOrScan && !parentIsFilter ? op.metrics.rowsOut : 0
+  return own + op.children.reduce((s, c) => s + matchedRows(c, op.name === 'FilterExec'), 0)
+}
+
+function findAggregates(op: PhysicalOperator, out: AggregateExec[] = []): AggregateExec[] {
+  if (op instanceof AggregateExec) out.push(op)
+  for (const c of op.children) findAggregates(c, out)
+  return out
+}
+
+/** Runs `plan` over `snapshot` (see module header). */
+export async function runQuery(
+  snapshot: Snapshot,
+  plan: LogicalPlan,
+  opts: RunOptions,
+): Promise<QueryResult> {
+  const started = performance.now()
+  const now = opts.now
+  const window = {
+    start: bound(opts.startTime, now, 'startTime'),
+    end: bound(opts.endTime, now, 'endTime') ?? now,
+  }
+  const cap = plan.limited ? Number.POSITIVE_INFINITY : rowLimit(opts.limit)
+  const p = opts.optimize === false ? plan : optimize(plan, { now })
+  const readsData = p.datasets.length > 0
+  const autoStart = window.start ?? dataStart(snapshot, p.datasets) ?? window.end
+  const env: KernelEnv = {
+    strictTypes: p.strictTypes,
+    binAutoStep: chooseBinAutoStep(autoStart, window.end),
+    now,
+  }
+  const ctx = createContext({
+    snapshot,
+    window: readsData ? window : {},
+    now,
+    strictTypes: p.strictTypes,
+    deadline: opts.deadlineMs === undefined ? undefined : started + opts.deadlineMs,
+    signal: opts.signal,
+  })
+  const timeDesc =
+    p.order === 'time-desc' && p.root.schema.some((c) => c.name === '_time' && c.type === 'datetime')
+  let root = build(p.root, { env, timeDesc })
+  let sorter: TopNExec | undefined
+  if (timeDesc) {
+    const key = {
+      expr: { kind: 'Column', name: '_time', type: 'datetime', storage: [], span: p.root.span } as const,
+      descending: true,
+      nullsFirst: false,
+    }
+    sorter = new TopNExec(
+      root,
+      [key],
+      scopeOf(p.root.schema, env),
+      Number.isFinite(cap) ? cap + 1 : Number.MAX_SAFE_INTEGER,
+    )
+    root = sorter
+  }
+  const out = await drain(root, ctx)
+  const produced = sorter ? sorter.metrics.rowsIn : out.length
+  const n = Math.min(out.length, cap)
+  const messages: ResultMessage[] = []
+  if (produced > n) {
+    messages.push({
+      priority: 'warn',
+      code: 'default_limit_warning',
+      count: 1,
+      msg: `query results were limited to ${n} rows; use take/limit or a request limit to change this`,
+    })
+  }
+  const chain = spine(p.root)
+  const agg = chain.find((x): x is Aggregate => x.kind === 'Aggregate')
+  const tables: ResultTable[] = [tableOf('0', p, out, n, agg, window, env, timeDesc)]
+  if (agg?.timeBucket && chain[0] === agg) tables.push(await totals(agg, env, ctx, p, window))
+  const aggs = findAggregates(root)
+  const scan = ctx.stats.scan
+  return {
+    tables,
+    status: {
+      elapsedTime: Math.round((performance.now() - started) * 1000),
+      blocksExamined: scan.blocksScanned,
+      blocksPruned: scan.blocksPruned,
+      rowsExamined: ctx.stats.rowsExamined,
+      rowsMatched: matchedRows(root),
+      numGroups: aggs.reduce((s, a) => s + a.numGroups, 0),
+      isPartial: false,
+      isEstimate: aggs.some((a) => a.isEstimate),
+      ...(ctx.stats.minBlockTime !== undefined ? { minBlockTime: ctx.stats.minBlockTime } : {}),
+      ...(ctx.stats.maxBlockTime !== undefined ? { maxBlockTime: ctx.stats.maxBlockTime } : {}),
+      messages,
+    },
+    datasetNames: p.datasets,
+  }
+}
+
+function tableOf(
+  name: string,
+  p: LogicalPlan,
+  b: Batch,
+  n: number,
+  agg: Aggregate | undefined,
+  window: { start?: bigint; end: bigint },
+  env: KernelEnv,
+  timeDesc: boolean,
+  schema = p.root.schema,
+): ResultTable {
+  const aggCols = new Map(agg?.aggregates.map((a) => [a.name, a]))
+  const fields: ResultField[] = schema.map((c) => {
+    const a = aggCols.get(c.name)
+    return a
+      ? { name: c.name, type: c.type, agg: aggInfo(a.expr, a.wireName) }
+      : { name: c.name, type: c.type }
+  })
+  const last = spine(p.root).find((x) => x.kind === 'Sort' || x.kind === 'TopN')
+  const order = timeDesc
+    ? [{ field: '_time', desc: true }]
+    : p.order === 'explicit' && last && (last.kind === 'Sort' || last.kind === 'TopN')
+      ? last.keys
+          .filter((k) => k.expr.kind === 'Column')
+          .map((k) => ({ field: (k.expr as { name: string }).name, desc: k.descending }))
+      : []
+  const step = agg?.timeBucket
+    ? agg.timeBucket.step === 'auto'
+      ? env.binAutoStep
+      : agg.timeBucket.step
+    : undefined
+  return {
+    name,
+    sources: p.datasets,
+    fields,
+    columns: cellsOf(b, schema.length, n),
+    order,
+    groups: agg
+      ? agg.keys.filter((k) => schema.some((c) => c.name === k.name)).map((k) => ({ name: k.name }))
+      : [],
+    ...(p.datasets.length > 0
+      ? { range: { field: '_time' as const, start: window.start ?? 0n, end: window.end } }
+      : {}),
+    ...(step !== undefined && name !== '_totals' ? { buckets: { field: '_time' as const, size: step } } : {}),
+  }
+}
+
+/** The `_totals` table: the same summarize without its time-bin key, run over the same input. */
+async function totals(
+  agg: Aggregate,
+  env: KernelEnv,
+  ctx: ExecContext,
+  p: LogicalPlan,
+  window: { start?: bigint; end: bigint },
+): Promise<ResultTable> {
+  const at = agg.timeBucket?.keyIndex ?? 0
+  const keys = agg.keys.filter((_, i) => i !== at)
+  const schema = agg.schema.filter((_, i) => i !== at)
+  const op = new AggregateExec(
+    build(agg.input, { env, timeDesc: false }),
+    keys,
+    agg.aggregates,
+    schema,
+    scopeOf(agg.input.schema, env),
+  )
+  // Separate counters: the status reports the main pass.
+  const out = await drain(op, { ...ctx, stats: newStats() })
+  return tableOf('_totals', p, out, out.length, { ...agg, keys }, window, env, false, schema)
+}
