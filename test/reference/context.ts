@@ -34,6 +34,8 @@ export interface EvalContext {
   readonly autoStep: bigint
   /** `set stricttypes;`: per-value comparisons of two kinds of value fail. */
   readonly strictTypes: boolean
+  /** The query sorts nowhere (plan order `time-desc`): `take N` keeps the newest N by `_time`. */
+  readonly newestFirst: boolean
   readonly stats: EvalStats
   /** Groups produced by each Aggregate / MakeSeries node evaluated (for `status.numGroups`). */
   readonly groupCounts: Map<LogicalNode, number>

@@ -86,6 +86,7 @@ export async function evaluate(
     window,
     autoStep: autoStep(window),
     strictTypes: plan.strictTypes,
+    newestFirst: plan.order === 'time-desc',
     stats: { rowsExamined: 0, rowsMatched: 0 },
     groupCounts: new Map(),
     matchPoints: matchPoints(plan.root),

@@ -2,7 +2,7 @@
 // every join kind), evaluated over the fixture; expected rows worked out by hand from fixture.ts.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cell, col, type Fixture, openFixture, rows, run } from './fixture.ts'
+import { cell, col, type Fixture, LOGS, openFixture, rows, run } from './fixture.ts'
 
 let fx: Fixture
 beforeAll(async () => {
@@ -84,8 +84,19 @@ describe('T2 tabular operators', () => {
       { who: 'u8' },
     ])
   })
-  it('take: the first N rows of the input (scan order), then the default order', async () => {
-    expect(col(await q('logs | take 3 | project _time, user'), 'user')).toEqual(['u1', 'u2', 'u1'])
+  it('take: without a sort anywhere, the newest N by _time (rule 52), in the default order', async () => {
+    const newest = [...LOGS]
+      .sort((a, b) => Date.parse(String(b._time)) - Date.parse(String(a._time)))
+      .slice(0, 3)
+      .map((e) => e.user)
+    expect(col(await q('logs | take 3 | project _time, user'), 'user')).toEqual(newest)
+  })
+  it('take: in a query that sorts, the first N rows of its input (scan order)', async () => {
+    expect(col(await q('logs | take 3 | sort by user asc | project user'), 'user')).toEqual([
+      'u1',
+      'u1',
+      'u2',
+    ])
   })
   it('limit: an alias of take', async () => {
     expect(col(await q('logs | limit 2'), 'user')).toHaveLength(2)

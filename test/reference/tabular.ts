@@ -110,7 +110,18 @@ const HANDLERS: Handlers = {
   Aggregate: async (n, ctx) => aggregateRows(n, await evaluateNode(n.input, ctx), ctx),
   Sort: async (n, ctx) => sortRows(await evaluateNode(n.input, ctx), n.keys, ctx),
   TopN: async (n, ctx) => sortRows(await evaluateNode(n.input, ctx), n.keys, ctx).slice(0, Number(n.count)),
-  Limit: async (n, ctx) => (await evaluateNode(n.input, ctx)).slice(0, Number(n.count)),
+  Limit: async (n, ctx) => {
+    const rows = await evaluateNode(n.input, ctx)
+    const time = n.input.schema.find((c) => c.name === '_time' && c.type === 'datetime')
+    if (!ctx.newestFirst || !time) return rows.slice(0, Number(n.count))
+    // Rule 52: without any sort in the query, `take N` keeps the newest N events.
+    const key = {
+      expr: { kind: 'Column', name: '_time', type: 'datetime', storage: time.storage, span: n.span } as const,
+      descending: true,
+      nullsFirst: false,
+    }
+    return sortRows(rows, [key], ctx).slice(0, Number(n.count))
+  },
   Distinct: async (n, ctx) => {
     const seen = new Map<string, Row>()
     for (const row of await evaluateNode(n.input, ctx)) {

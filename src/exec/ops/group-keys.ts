@@ -9,6 +9,14 @@ const NULL_KEY = Symbol('null')
 /** Per-key ids above this make the combined id a string (products stay below 2^53). */
 const RADIX = 2 ** 26
 
+/** The Map key of a cell from a mixed or dynamic vector (see `assign`). */
+function canonicalKey(c: Cell): unknown {
+  if (c === null) return NULL_KEY
+  if (typeof c === 'string' || typeof c === 'number' || typeof c === 'boolean') return c
+  if (typeof c === 'bigint') return Number.isSafeInteger(Number(c)) ? Number(c) : `b:${c}`
+  return `j:${JSON.stringify(c)}`
+}
+
 /** Distinct values of one key: value → id, and id → canonical cell. */
 export class KeyDictionary {
   readonly #ids = new Map<unknown, number>()
@@ -45,10 +53,27 @@ export class KeyDictionary {
       }
       return
     }
-    if (v.kind === 'num' || v.kind === 'span' || v.kind === 'bool') {
+    // Keys are canonical whatever the vector's layout, because one field can arrive as a StrVec in
+    // one block and as a MixedVec in another: a string is itself, a number itself, a bool itself
+    // (Map keys keep "200", 200 and true apart); times, spans and JSON get tagged strings.
+    if (v.kind === 'num') {
       for (let j = 0; j < rows.length; j++) {
         const i = rows[j]
         out[j] = v.valid && !v.valid[i] ? this.#id(NULL_KEY, null, 0) : this.#id(v.values[i], v, i)
+      }
+      return
+    }
+    if (v.kind === 'bool') {
+      for (let j = 0; j < rows.length; j++) {
+        const i = rows[j]
+        out[j] = v.valid && !v.valid[i] ? this.#id(NULL_KEY, null, 0) : this.#id(v.values[i] === 1, v, i)
+      }
+      return
+    }
+    if (v.kind === 'span') {
+      for (let j = 0; j < rows.length; j++) {
+        const i = rows[j]
+        out[j] = v.valid && !v.valid[i] ? this.#id(NULL_KEY, null, 0) : this.#id(`s:${v.values[i]}`, v, i)
       }
       return
     }
@@ -56,15 +81,13 @@ export class KeyDictionary {
       for (let j = 0; j < rows.length; j++) {
         const i = rows[j]
         if (v.valid && !v.valid[i]) out[j] = this.#id(NULL_KEY, null, 0)
-        else out[j] = this.#id(v.ns[i] === 0 ? v.ms[i] : `${v.ms[i]}:${v.ns[i]}`, v, i)
+        else out[j] = this.#id(`t:${v.ms[i]}:${v.ns[i]}`, v, i)
       }
       return
     }
     for (let j = 0; j < rows.length; j++) {
       const c = cellAt(v, rows[j])
-      const key =
-        c === null ? NULL_KEY : `${typeof c}:${typeof c === 'object' ? JSON.stringify(c) : String(c)}`
-      out[j] = this.#id(key, c === null ? null : v, rows[j])
+      out[j] = this.#id(canonicalKey(c), c === null ? null : v, rows[j])
     }
   }
 }

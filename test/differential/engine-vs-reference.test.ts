@@ -1,0 +1,136 @@
+// Differential test (issue 4 acceptance, first part): the vectorized engine and the row-at-a-time
+// reference evaluator give the same results for the T1 queries below, for block sizes 1, 7, 1000 and
+// 65536 and with the optimizer on and off. Rows are compared in order when the query fixes the
+// order, as multisets otherwise; reals to 1e-9 relative. Prints queries × configurations, mismatches.
+import { afterAll, describe, expect, it } from 'vitest'
+import { httpLogs } from '../../bench/data-gen.ts'
+import type { Cell, QueryResult } from '../../src/exec/result.ts'
+import { runQuery } from '../../src/exec/run.ts'
+import { openStore } from '../../src/index.ts'
+import { compileApl, schemaFromSnapshot } from '../../src/plan/index.ts'
+import { evaluate } from '../reference/evaluate.ts'
+import { LOGS, NOW, NOW_MS } from '../reference/fixture.ts'
+
+const HTTP = httpLogs(3000, { seed: 11, startMs: NOW_MS - 5 * 86_400_000, spanMs: 5 * 86_400_000 })
+
+const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
+  ['logs', `logs`],
+  ['logs', `logs | where method == 'GET'`],
+  ['logs', `logs | where status == '200' | project _time, uri, status`],
+  ['logs', `logs | where duration_ms > 10 and is_tls == true`],
+  ['logs', `logs | where uri startswith '/api' or uri endswith '.css'`],
+  ['logs', `logs | where uri !endswith '.js' and method !~ 'get'`],
+  ['logs', `logs | summarize count() by method`],
+  ['logs', `logs | summarize count(), avg(duration_ms), min(duration_ms), max(duration_ms) by method`],
+  ['logs', `logs | summarize dcount(user), dcount(city) by is_tls`],
+  ['logs', `logs | summarize percentile(duration_ms, 50), percentile(duration_ms, 95)`],
+  ['logs', `logs | summarize topk(method, 2)`],
+  ['logs', `logs | summarize count() by bin(_time, 1d)`],
+  ['logs', `logs | summarize n = count() by method, bin(_time, 2d)`],
+  ['logs', `logs | top 3 by duration_ms desc`],
+  ['logs', `logs | top 5 by uri asc`],
+  ['logs', `logs | extend d2 = todouble(duration_ms) * 2 | project uri, d2`],
+  ['logs', `logs | count`],
+  ['logs', `logs | take 4`],
+  ['http', `http | where status == '500' | count`],
+  ['http', `http | summarize count() by status`],
+  ['http', `http | summarize avg(req_duration_ms), max(req_duration_ms) by method`],
+  ['http', `http | summarize count() by bin(_time, 1h)`],
+  [
+    'http',
+    `http | summarize percentile(req_duration_ms, 95), percentile(req_duration_ms, 99) by server_datacenter`,
+  ],
+  ['http', `http | summarize dcount(id) by ['geo.country']`],
+  ['http', `http | summarize count() by uri | top 10 by count_`],
+  [
+    'http',
+    `http | where uri startswith '/api' and method !~ 'get' | summarize count() by ['geo.country'] | top 5 by count_`,
+  ],
+  ['http', `http | where req_duration_ms > 500 | sort by req_duration_ms desc | take 100`],
+  ['http', `http | where _time > ago(1d) | summarize count() by bin(_time, 5m), status`],
+]
+
+function sameCell(a: Cell, b: Cell): boolean {
+  if (typeof a === 'number' && typeof b === 'number') {
+    if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) && Number.isNaN(b)
+    return a === b || Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b))
+  }
+  return JSON.stringify(a, big) === JSON.stringify(b, big)
+}
+const big = (_k: string, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)
+
+function rowsOf(r: QueryResult, t: number): Cell[][] {
+  const table = r.tables[t]
+  const n = table.columns[0]?.length ?? 0
+  return Array.from({ length: n }, (_, i) => table.columns.map((c) => c[i]))
+}
+
+function diff(engine: QueryResult, ref: QueryResult, ordered: boolean): string | undefined {
+  if (engine.tables.length !== ref.tables.length)
+    return `tables ${engine.tables.length} vs ${ref.tables.length}`
+  for (let t = 0; t < ref.tables.length; t++) {
+    const [e, r] = [engine.tables[t], ref.tables[t]]
+    const shape = (x: typeof e) =>
+      JSON.stringify(
+        {
+          name: x.name,
+          fields: x.fields,
+          groups: x.groups,
+          range: x.range,
+          buckets: x.buckets,
+          order: x.order,
+        },
+        big,
+      )
+    if (shape(e) !== shape(r)) return `table ${t} shape:\n  engine ${shape(e)}\n  ref    ${shape(r)}`
+    let [er, rr] = [rowsOf(engine, t), rowsOf(ref, t)]
+    if (!ordered || r.name === '_totals') {
+      const key = (row: Cell[]) => JSON.stringify(row, big)
+      er = [...er].sort((a, b) => (key(a) < key(b) ? -1 : 1))
+      rr = [...rr].sort((a, b) => (key(a) < key(b) ? -1 : 1))
+    }
+    if (er.length !== rr.length) return `table ${t}: ${er.length} rows vs ${rr.length}`
+    for (let i = 0; i < rr.length; i++) {
+      if (!rr[i].every((c, j) => sameCell(er[i][j], c)))
+        return `table ${t} row ${i}:\n  engine ${JSON.stringify(er[i], big)}\n  ref    ${JSON.stringify(rr[i], big)}`
+    }
+  }
+  return undefined
+}
+
+let runs = 0
+let mismatches = 0
+afterAll(() => console.log(`engine-vs-reference runs=${runs} mismatches=${mismatches}`))
+
+describe('engine = reference', () => {
+  for (const blockRows of [1, 7, 1000, 65536]) {
+    it(`blockRows=${blockRows}`, async () => {
+      const store = await openStore({ clock: () => NOW_MS, blockRows, durability: 'none' })
+      await store.datasets.create({ name: 'logs' })
+      await store.datasets.create({ name: 'http' })
+      await store.ingest('logs', LOGS as Record<string, unknown>[])
+      await store.ingest('http', blockRows === 1 ? HTTP.slice(0, 300) : HTTP)
+      await store.settle()
+      const snap = store.snapshot()
+      const failures: string[] = []
+      for (const [, apl] of QUERIES) {
+        const bound = compileApl(apl, schemaFromSnapshot(snap))
+        if (!bound.plan) throw new Error(`${apl}: ${bound.diagnostics.map((d) => d.message).join('; ')}`)
+        const ref = await evaluate(snap, bound.plan, { now: NOW })
+        const ordered = bound.plan.order === 'explicit'
+        for (const optimize of [true, false]) {
+          runs++
+          const got = await runQuery(snap, bound.plan, { now: NOW, optimize })
+          const d = diff(got, ref, ordered)
+          if (d) {
+            mismatches++
+            failures.push(`${apl} [optimize=${optimize}] ${d}`)
+          }
+        }
+      }
+      snap.release()
+      await store.close()
+      expect(failures).toEqual([])
+    })
+  }
+})
