@@ -1,9 +1,8 @@
 // exec/run.ts: runs one bound query against a pinned snapshot and returns THE result (`QueryResult`):
-// window from the options, optimizer (on by default), physical tree, default `_time` desc order and
+// window from the options (the plan arrives optimized or not: see src/query), physical tree, default `_time` desc order and
 // row cap (decision §10.4), `fields[].agg`, groups, range, buckets, the `_totals` table of a summarize
 // by a time bin, and status counters. Formatting for the wire is format/'s job.
 import type { AggWireName } from '../catalog/index.ts'
-import { optimize } from '../optimize/index.ts'
 import type { Aggregate, BoundExpr, LogicalNode, LogicalPlan } from '../plan/index.ts'
 import { nodeChildren } from '../plan/index.ts'
 import type { Snapshot } from '../storage/snapshot.ts'
@@ -33,8 +32,6 @@ export type RunOptions = QueryOptions & {
   /** Wall-clock budget from the start of the run, ms. */
   readonly deadlineMs?: number
   readonly signal?: AbortSignal
-  /** Apply the optimizer rules first (default true). */
-  readonly optimize?: boolean
 }
 
 function bound(text: string | undefined, now: bigint, which: string): bigint | undefined {
@@ -149,7 +146,7 @@ export async function runQuery(
     end: bound(opts.endTime, now, 'endTime') ?? now,
   }
   const cap = plan.limited ? Number.POSITIVE_INFINITY : rowLimit(opts.limit)
-  const p = opts.optimize === false ? plan : optimize(plan, { now })
+  const p = plan
   const readsData = p.datasets.length > 0
   const autoStart = window.start ?? dataStart(snapshot, p.datasets) ?? window.end
   const env: KernelEnv = {

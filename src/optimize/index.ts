@@ -2,8 +2,8 @@
 // item 1). Each rule returns a new plan; the executor runs optimized and unoptimized plans alike,
 // and tests compare both (STYLE rule 11).
 import type { LogicalPlan } from '../plan/index.ts'
+import { mapNodes, mapPlanExprs } from '../plan/rewrite.ts'
 import { foldClock } from './fold-clock.ts'
-import { mapNodes, mapPlanExprs } from './map-expr.ts'
 import { pushIntoScan } from './scan-pushdown.ts'
 
 /** What the rules may depend on: the query clock, fixed for the whole query. */

@@ -5,9 +5,9 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { httpLogs } from '../../bench/data-gen.ts'
 import type { Cell, QueryResult } from '../../src/exec/result.ts'
-import { runQuery } from '../../src/exec/run.ts'
 import { openStore } from '../../src/index.ts'
 import { compileApl, schemaFromSnapshot } from '../../src/plan/index.ts'
+import { runPlan } from '../../src/query/run-apl.ts'
 import { evaluate } from '../reference/evaluate.ts'
 import { LOGS, NOW, NOW_MS } from '../reference/fixture.ts'
 
@@ -120,7 +120,7 @@ describe('engine = reference', () => {
         const ordered = bound.plan.order === 'explicit'
         for (const optimize of [true, false]) {
           runs++
-          const got = await runQuery(snap, bound.plan, { now: NOW, optimize })
+          const got = await runPlan(snap, bound.plan, { now: NOW, optimize })
           const d = diff(got, ref, ordered)
           if (d) {
             mismatches++

@@ -4,10 +4,10 @@
 
 import { expect } from 'vitest'
 import type { Cell, QueryOptions, QueryResult } from '../../src/exec/result.ts'
+import type { Apldb as Store } from '../../src/index.ts'
 import { openStore } from '../../src/index.ts'
 import { compileApl, type SupportPolicy, schemaFromSnapshot } from '../../src/plan/index.ts'
 import type { Snapshot } from '../../src/storage/snapshot.ts'
-import type { Store } from '../../src/storage/store.ts'
 import { evaluate } from './evaluate.ts'
 
 /** The query clock of every fixture query: 2026-01-10T00:00:00Z. */

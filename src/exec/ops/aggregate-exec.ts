@@ -2,7 +2,7 @@
 // (group, aggregation). Output columns: keys then aggregates; an aggregate written as an expression
 // over aggregation calls (`toint(avg(x))`) is evaluated over the per-group results at the end.
 
-import { mapExpr } from '../../optimize/map-expr.ts'
+import { mapExpr } from '../../plan/rewrite.ts'
 import { aggregateCalls } from '../../plan/expr-walk.ts'
 import type { AggregateColumn, BoundExpr, ColumnDef, ExprOf, RowSchema } from '../../plan/index.ts'
 import { type AggState, CodeDictionary } from '../agg/index.ts'

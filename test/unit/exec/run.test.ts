@@ -6,10 +6,11 @@ import { httpLogs } from '../../../bench/data-gen.ts'
 import { ExecError } from '../../../src/exec/context.ts'
 import type { QueryResult } from '../../../src/exec/result.ts'
 import { runQuery } from '../../../src/exec/run.ts'
+import type { Apldb as Store } from '../../../src/index.ts'
 import { openStore } from '../../../src/index.ts'
 import { compileApl, schemaFromSnapshot } from '../../../src/plan/index.ts'
+import { runPlan } from '../../../src/query/run-apl.ts'
 import type { Snapshot } from '../../../src/storage/snapshot.ts'
-import type { Store } from '../../../src/storage/store.ts'
 
 type Event = Record<string, unknown> & {
   _time: string
@@ -48,7 +49,7 @@ async function run(
 ): Promise<QueryResult> {
   const r = compileApl(q, schemaFromSnapshot(snap))
   if (r.plan === undefined) throw new Error(r.diagnostics[0].message)
-  return runQuery(snap, r.plan, { now: NOW, optimize, ...extra })
+  return runPlan(snap, r.plan, { now: NOW, optimize, ...extra })
 }
 
 /** Rows of table 0 as objects keyed by field name. */

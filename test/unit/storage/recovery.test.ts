@@ -5,9 +5,9 @@ import { appendFile, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { Apldb as Store } from '../../../src/index.ts'
 import { openStore } from '../../../src/index.ts'
 import { frameRecord, scanRecords } from '../../../src/storage/record-log.ts'
-import type { Store } from '../../../src/storage/store.ts'
 import { plain, readAll } from '../../fixtures/read-all.ts'
 
 const dirs: string[] = []
@@ -118,7 +118,7 @@ describe('recovery', () => {
       Array.from({ length: 30 }, (_, i) => ({ i })),
     )
     await (
-      s as unknown as { context: { manifest: { checkpoint(): Promise<void> } } }
+      s.storage as unknown as { context: { manifest: { checkpoint(): Promise<void> } } }
     ).context.manifest.checkpoint()
     await s.datasets.create({ name: 'c2' })
     const want = plain(await readAll(s, 'c1'))

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { httpLogs } from '../../../bench/data-gen.ts'
+import type { Apldb as Store } from '../../../src/index.ts'
 import { openStore, StoreError } from '../../../src/index.ts'
-import type { Store } from '../../../src/storage/store.ts'
 import { plain, readAll } from '../../fixtures/read-all.ts'
 
 const NOW = Date.UTC(2026, 10, 22)

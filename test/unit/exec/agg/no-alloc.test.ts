@@ -1,6 +1,6 @@
 // No per-row allocation in the batch add paths (addNumbers / addInt64s / addCodes, with and without a
-// selection vector): each runs 1.5M adds while a PerformanceObserver counts young-generation collections
-// (scavenges). A path that boxed one double per row would allocate ~24 MB and trigger several; an
+// selection vector): each runs 3M adds while a PerformanceObserver counts young-generation collections
+// (scavenges). A path that boxed one double per row would allocate ~48 MB and trigger several; an
 // allocating control loop shows the probe sees them. The feeding loop is shared by every state class on
 // purpose, as an executor's would be: the per-class batch loops must keep doubles unboxed regardless.
 import { constants, PerformanceObserver } from 'node:perf_hooks'
@@ -63,8 +63,8 @@ async function scavenges(fn: () => void): Promise<number> {
   return (await probe(fn)).scavenges
 }
 
-/** Measured rounds over the rows: 3 × 1.5M adds (selection: 6 × 0.75M), so 8 bytes per row would be 36 MB. */
-const ROUNDS = 3
+/** Measured rounds over the rows: 2 × 1.5M adds (selection: 4 × 0.75M); one boxed double per add would be 48 MB. */
+const ROUNDS = 2
 
 /** Feeds rows [from, to) in blocks of 65,536, as the executor would per block. */
 type Path = 'number' | 'integer' | 'int64' | 'code' | 'selected'
@@ -120,7 +120,7 @@ describe('batch add paths do not allocate per row', () => {
         const state = createAggState(kind, params)
         // Warm up until the optimizing compiler has the loop (an interpreted or baseline call boxes its
         // double arguments), and past one-off growth such as the exact→sketch switch; then measure.
-        for (let k = 0; k < (path === 'selected' ? 4 : 2); k++) PATHS[path](state, 0, N)
+        for (let k = 0; k < (path === 'selected' ? 2 : 1); k++) PATHS[path](state, 0, N)
         const rounds = path === 'selected' ? 2 * ROUNDS : ROUNDS
         const { scavenges: n, grown } = await probe(() => {
           for (let k = 0; k < rounds; k++) PATHS[path](state, N / 4, N)

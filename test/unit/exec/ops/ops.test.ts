@@ -7,10 +7,10 @@ import { ScanExec } from '../../../../src/exec/ops/scan-exec.ts'
 import type { QueryResult } from '../../../../src/exec/result.ts'
 import { runQuery } from '../../../../src/exec/run.ts'
 import { cellAt } from '../../../../src/exec/vector.ts'
+import type { Apldb as Store } from '../../../../src/index.ts'
 import { openStore } from '../../../../src/index.ts'
 import { compileApl, schemaFromSnapshot, staticSchema } from '../../../../src/plan/index.ts'
 import type { Snapshot } from '../../../../src/storage/snapshot.ts'
-import type { Store } from '../../../../src/storage/store.ts'
 
 const NOW = 2_000_000_000_000_000_000n
 const DT =

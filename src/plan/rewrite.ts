@@ -1,8 +1,9 @@
-// optimize/map-expr.ts: rebuilding bound expressions and the expressions inside plan nodes,
+// plan/rewrite.ts: rebuilding bound expressions and the expressions inside plan nodes,
 // bottom-up, for rewrite rules. Exhaustive Records over ExprKind and LogicalKind: a new kind breaks
 // the build until it is handled here.
-import type { BoundExpr, ExprKind, ExprOf, LogicalKind, LogicalNode, LogicalOf } from '../plan/index.ts'
-import { nodeChildren, withChildren } from '../plan/logical.ts'
+import type { BoundExpr, ExprKind, ExprOf } from './bound-expr.ts'
+import type { LogicalKind, LogicalNode, LogicalOf } from './logical.ts'
+import { nodeChildren, withChildren } from './logical.ts'
 
 type Rewrite = (e: BoundExpr) => BoundExpr
 type ExprRebuild = { readonly [K in ExprKind]: (e: ExprOf<K>, f: Rewrite) => ExprOf<K> }

@@ -1,0 +1,118 @@
+// query/apldb.ts: the object `openStore` returns: the storage engine's API (datasets, ingest,
+// snapshots, flush, close) plus queries (`query`, `queryResult`, `rows`, `explain`). Each query pins
+// one snapshot synchronously, before its first await, and releases it when done.
+import { toLegacy, toTabular } from '../exec/format/index.ts'
+import type { Cell, QueryOptions, QueryResult } from '../exec/result.ts'
+import type { IngestInput, IngestOptions, IngestStatus } from '../storage/ingest-call.ts'
+import type { RecoveryReport } from '../storage/recovery.ts'
+import type { FieldInfo, Snapshot } from '../storage/snapshot.ts'
+import type { DatasetsApi, Store } from '../storage/store.ts'
+import { explainApl, runApl } from './run-apl.ts'
+
+/** Options of an in-process query. */
+export interface AplQueryOptions extends QueryOptions {
+  /** Deadline in ms (default 30,000). */
+  readonly deadlineMs?: number
+  readonly signal?: AbortSignal
+}
+
+/** An open store with queries (see module header). */
+export class Apldb {
+  /** @internal The storage engine underneath (tests and the service layer). */
+  readonly storage: Store
+
+  constructor(storage: Store) {
+    this.storage = storage
+  }
+
+  /** Dataset administration. */
+  get datasets(): DatasetsApi {
+    return this.storage.datasets
+  }
+  /** What opening found and did. */
+  get recovery(): RecoveryReport {
+    return this.storage.recovery
+  }
+  /** The store directory, or undefined in memory. */
+  get path(): string | undefined {
+    return this.storage.path
+  }
+  /** Ingest events (see `Store.ingest`). */
+  ingest(dataset: string, input: IngestInput, opts?: IngestOptions): Promise<IngestStatus> {
+    return this.storage.ingest(dataset, input, opts)
+  }
+  /** Seal unsealed events into blocks. */
+  flush(dataset?: string): Promise<void> {
+    return this.storage.flush(dataset)
+  }
+  /** Wait for background seals. */
+  settle(): Promise<void> {
+    return this.storage.settle()
+  }
+  /** Pin a consistent version (release it when done). */
+  snapshot(): Snapshot {
+    return this.storage.snapshot()
+  }
+  /** Fields of a dataset with their types. */
+  fields(dataset: string): FieldInfo[] {
+    return this.storage.fields(dataset)
+  }
+  /** Failure state, quarantined blocks, cache use. */
+  health(): ReturnType<Store['health']> {
+    return this.storage.health()
+  }
+  /** Now, epoch ns, from the store's clock. */
+  now(): bigint {
+    return this.storage.now()
+  }
+  /** Seal, wait for in-flight work, release the directory. */
+  close(): Promise<void> {
+    return this.storage.close()
+  }
+
+  /** Runs APL and returns the in-process result (canonical cells; see exec/result.ts). */
+  async queryResult(apl: string, opts: AplQueryOptions = {}): Promise<QueryResult> {
+    const snap = this.storage.snapshot()
+    try {
+      return await runApl(snap, apl, { ...opts, now: this.storage.now() })
+    } finally {
+      snap.release()
+    }
+  }
+
+  /** Runs APL and returns Axiom's wire result (`format` tabular by default, or legacy). */
+  async query(apl: string, opts: AplQueryOptions & { format?: 'tabular' | 'legacy' } = {}): Promise<unknown> {
+    const result = await this.queryResult(apl, opts)
+    return opts.format === 'legacy' ? toLegacy(result) : toTabular(result)
+  }
+
+  /** The rows of the first result table as plain objects keyed by field name. */
+  async *rows(apl: string, opts: AplQueryOptions = {}): AsyncGenerator<Record<string, Cell>> {
+    const result = await this.queryResult(apl, opts)
+    const table = result.tables[0]
+    if (!table) return
+    const n = table.columns[0]?.length ?? 0
+    for (let i = 0; i < n; i++) {
+      const row: Record<string, Cell> = {}
+      table.fields.forEach((f, c) => {
+        Object.defineProperty(row, f.name, {
+          value: table.columns[c][i],
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        })
+      })
+      yield row
+    }
+  }
+
+  /** The logical plan of `apl`, before and after the optimizer. */
+  explain(apl: string): { logical: string; optimized: string } {
+    const snap = this.storage.snapshot()
+    try {
+      return explainApl(snap, apl, this.storage.now())
+    } finally {
+      snap.release()
+    }
+  }
+}

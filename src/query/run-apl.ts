@@ -1,0 +1,52 @@
+// query/run-apl.ts: the one path from APL text to a result, above the layers it strings together
+// (syntax → plan → optimize → exec ← storage): compile against a pinned snapshot's schemas, apply
+// the optimizer (on unless asked off, for differential tests), run, and turn bind errors into an
+// AplError carrying the diagnostics (code, span, line/column in the message).
+import { AplError } from '../diagnostics/diagnostic.ts'
+import type { QueryOptions, QueryResult } from '../exec/result.ts'
+import { runQuery } from '../exec/run.ts'
+import { optimize } from '../optimize/index.ts'
+import { compileApl, explainPlan, type LogicalPlan, schemaFromSnapshot } from '../plan/index.ts'
+import type { Snapshot } from '../storage/snapshot.ts'
+
+/** Options of one APL query run in-process. */
+export interface AplRunOptions extends QueryOptions {
+  /** Now, epoch ns (the store's clock when omitted by the caller above). */
+  readonly now: bigint
+  /** Deadline in ms from the start (default 30,000). */
+  readonly deadlineMs?: number
+  readonly signal?: AbortSignal
+  /** Apply the optimizer rules (default true; off only to compare results). */
+  readonly optimize?: boolean
+}
+
+/** Default query deadline, ms (issue 4 item 5). */
+export const DEFAULT_DEADLINE_MS = 30_000
+
+/** Compiles `apl` against `snapshot`; throws AplError with the diagnostics when it does not bind. */
+export function compileForSnapshot(snapshot: Snapshot, apl: string): LogicalPlan {
+  const bound = compileApl(apl, schemaFromSnapshot(snapshot))
+  if (!bound.plan) throw new AplError(bound.diagnostics)
+  return bound.plan
+}
+
+/** Runs a bound plan (optimized unless `optimize: false`). */
+export function runPlan(snapshot: Snapshot, plan: LogicalPlan, opts: AplRunOptions): Promise<QueryResult> {
+  const p = opts.optimize === false ? plan : optimize(plan, { now: opts.now })
+  return runQuery(snapshot, p, { ...opts, deadlineMs: opts.deadlineMs ?? DEFAULT_DEADLINE_MS })
+}
+
+/** Compiles and runs `apl` against `snapshot`. */
+export function runApl(snapshot: Snapshot, apl: string, opts: AplRunOptions): Promise<QueryResult> {
+  return runPlan(snapshot, compileForSnapshot(snapshot, apl), opts)
+}
+
+/** The logical plan of `apl` as text, before and after the optimizer. */
+export function explainApl(
+  snapshot: Snapshot,
+  apl: string,
+  now: bigint,
+): { logical: string; optimized: string } {
+  const plan = compileForSnapshot(snapshot, apl)
+  return { logical: explainPlan(plan), optimized: explainPlan(optimize(plan, { now })) }
+}
