@@ -35,6 +35,7 @@ async function run(
   const store = await openStore({
     path: dir,
     durability: process.env.DURABILITY === 'none' ? 'none' : 'fsync',
+    sealWorker: process.env.SEAL_WORKER !== '0',
   })
   await store.datasets.create({ name: 'http-logs' })
   const t0 = performance.now()
@@ -70,6 +71,7 @@ const ndBytes = ndBatches.reduce((n, s) => n + Buffer.byteLength(s), 0)
 console.log(
   `ingest bench: node ${process.version}, ${N} events, batches of ${BATCH}, ${IN_FLIGHT} in flight, durability=fsync`,
 )
-await run('objects', objBatches, ndBytes)
-await run('ndjson', ndBatches, ndBytes)
+const only = process.env.ONLY
+if (!only || only === 'objects') await run('objects', objBatches, ndBytes)
+if (!only || only === 'ndjson') await run('ndjson', ndBatches, ndBytes)
 clearInterval(sampler)
