@@ -2,9 +2,9 @@
 // (group, aggregation). Output columns: keys then aggregates; an aggregate written as an expression
 // over aggregation calls (`toint(avg(x))`) is evaluated over the per-group results at the end.
 
-import { mapExpr } from '../../plan/rewrite.ts'
 import { aggregateCalls } from '../../plan/expr-walk.ts'
 import type { AggregateColumn, BoundExpr, ColumnDef, ExprOf, RowSchema } from '../../plan/index.ts'
+import { mapExpr } from '../../plan/rewrite.ts'
 import { type AggState, CodeDictionary } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import { fromCells, liveIndices } from '../batch.ts'
