@@ -6,10 +6,19 @@ import * as path from 'node:path'
 import { BLOCK_TRAILER_BYTES } from './block/index.ts'
 import { writeFileDurable } from './fs.ts'
 import type { BlockMeta, DatasetMeta } from './manifest/edits.ts'
+import type { EncodedSeal } from './seal/sealer.ts'
 import type { BlockHandle, DatasetView } from './snapshot.ts'
 import type { StoreContext } from './store-context.ts'
 import type { FlatEvent } from './types.ts'
 import type { Wal, WalChunk } from './wal/wal.ts'
+
+/** A block whose encoding has started. */
+interface PendingSeal {
+  readonly firstSeq: number
+  readonly n: number
+  readonly blockId: string
+  readonly encoding: Promise<EncodedSeal>
+}
 
 /** One dataset's live state (see module header). */
 export class DatasetRuntime {
@@ -102,11 +111,26 @@ export class DatasetRuntime {
   /** Seal full blocks (or, with `all`, every unsealed event); serialized per dataset. */
   seal(all: boolean): Promise<void> {
     const run = async () => {
-      while (
-        !this.deleted &&
-        (this.events.length >= this.#ctx.blockRows || (all && this.events.length > 0))
-      ) {
-        await this.#sealOne()
+      // Pipelined: while block k is written and committed (I/O on this thread), block k+1 is
+      // already being encoded (on the seal worker). Commits stay in sequence order, which WAL
+      // replay relies on (sealedThrough).
+      const queue: PendingSeal[] = []
+      let nextSeq = this.eventsFirstSeq
+      const startNext = (): void => {
+        if (this.deleted) return
+        const offset = nextSeq - this.eventsFirstSeq
+        const avail = this.events.length - offset
+        const n = avail >= this.#ctx.blockRows ? this.#ctx.blockRows : all ? avail : 0
+        if (n <= 0) return
+        queue.push(this.#encode(nextSeq, offset, n))
+        nextSeq += n
+      }
+      startNext()
+      while (queue.length > 0) {
+        if (queue.length < 2) startNext()
+        const head = queue.shift() as PendingSeal
+        await this.#persist(head, await head.encoding)
+        if (queue.length === 0) startNext()
       }
     }
     const p = this.#sealing.then(run)
@@ -114,36 +138,44 @@ export class DatasetRuntime {
     return p
   }
 
-  async #sealOne(): Promise<void> {
+  /** Starts encoding `n` unsealed events from `firstSeq` (`offset` into `events`). */
+  #encode(firstSeq: number, offset: number, n: number): PendingSeal {
     const ctx = this.#ctx
-    const n = Math.min(ctx.blockRows, this.events.length)
-    const firstSeq = this.eventsFirstSeq
-    const slice = this.events.slice(0, n)
     const end = firstSeq + n
     const payloads = this.#chunks
       .filter((c) => c.firstSeq < end && c.firstSeq + c.count > firstSeq)
       .map((c) => c.payload)
     const blockId = ctx.allocateBlockId()
-    const meta0 = { blockId, dataset: this.meta.name, firstSeq }
-    const { bytes, header, zoneMap } = await ctx.sealer.seal({
-      events: slice,
+    const encoding = ctx.sealer.seal({
+      events: this.events.slice(offset, offset + n),
       payloads,
       fromSeq: firstSeq,
-      meta: meta0,
+      meta: { blockId, dataset: this.meta.name, firstSeq },
     })
+    // A failure surfaces when the seal loop awaits it; never as an unhandled rejection meanwhile.
+    encoding.catch(() => {})
+    return { firstSeq, n, blockId, encoding }
+  }
+
+  /** Writes an encoded block durably, commits it, publishes it and rolls the WAL. */
+  async #persist(seal: PendingSeal, encoded: EncodedSeal): Promise<void> {
+    const ctx = this.#ctx
+    const { firstSeq, n, blockId } = seal
+    const { bytes, header, zoneMap } = encoded
     await ctx.fs.mkdirp(this.blockDir)
     const meta: BlockMeta = { blockId, fileSize: bytes.length, firstSeq, header, zoneMap }
     const handle = this.handleFor(meta)
     await writeFileDurable(ctx.fs, handle.file, bytes, ctx.tmpDir, ctx.sync)
     await ctx.manifest.commit([{ kind: 'BlockAdded', datasetId: this.meta.id, block: meta }])
     // Publish: the block replaces exactly the events it holds; events appended meanwhile stay unsealed.
+    const end = firstSeq + n
     this.blocks = [...this.blocks, handle]
     this.events = this.events.slice(n)
     this.eventsFirstSeq += n
     this.#chunks = this.#chunks.filter((c) => c.firstSeq + c.count > end)
     this.#view = undefined
     ctx.changed()
-    await this.wal.roll(firstSeq + n - 1)
+    await this.wal.roll(end - 1)
     await ctx.afterSeal(this)
   }
 

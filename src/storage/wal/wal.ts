@@ -145,10 +145,13 @@ export class Wal {
 
   /** Start a new segment (after a seal) and delete segments whose events are all ≤ `sealedThrough`. */
   async roll(sealedThrough: number): Promise<void> {
-    const old = this.#log
     const num = this.#segments[this.#segments.length - 1].num + 1
+    const next = await AppendLog.open(this.#fs, path.join(this.#dir, `${num}.wal`), this.#opts)
+    // Swap segment and log in one synchronous step: an append must never record its sequence
+    // numbers on one segment while writing into another (the old one could then be deleted early).
     this.#segments.push({ num, maxSeq: -1 })
-    this.#log = await AppendLog.open(this.#fs, path.join(this.#dir, `${num}.wal`), this.#opts)
+    const old = this.#log
+    this.#log = next
     await old.close()
     while (this.#segments.length > 1 && this.#segments[0].maxSeq <= sealedThrough) {
       const seg = this.#segments.shift() as Segment
