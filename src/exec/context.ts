@@ -10,6 +10,7 @@ export type ExecErrorCode =
   | 'aborted'
   | 'strict_types'
   | 'invalid_argument'
+  | 'join_too_large'
 
 /** An error a query can cause at run time. */
 export class ExecError extends Error {

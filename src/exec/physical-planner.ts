@@ -1,21 +1,25 @@
 // exec/physical-planner.ts: logical plan → operator tree, through one builder per logical kind
-// (`Record<LogicalKind, build>`). Kinds without an operator yet throw `not supported yet` naming
-// the operator, never run with a wrong answer.
+// (`Record<LogicalKind, build>`). Every kind has an operator; parts an operator cannot run yet throw
+// `not supported yet` (ExecError) naming them, never run with a wrong answer.
 import type { LogicalKind, LogicalNode, LogicalOf } from '../plan/index.ts'
-import { ExecError } from './context.ts'
 import { scopeOf } from './eval/evaluate.ts'
 import type { KernelEnv } from './kernels/kernel.ts'
 import type { PhysicalOperator } from './operator.ts'
 import { AggregateExec } from './ops/aggregate-exec.ts'
 import { CountExec } from './ops/count-exec.ts'
 import { DatatableExec } from './ops/datatable-exec.ts'
+import { DistinctExec } from './ops/distinct-exec.ts'
 import { FilterExec } from './ops/filter-exec.ts'
+import { JoinExec } from './ops/join-exec.ts'
 import { LimitExec } from './ops/limit-exec.ts'
+import { MakeSeriesExec } from './ops/make-series-exec.ts'
 import { PrintExec } from './ops/print-exec.ts'
 import { ProjectExec } from './ops/project-exec.ts'
 import { ScanExec } from './ops/scan-exec.ts'
+import { SearchExec } from './ops/search-exec.ts'
 import { SortExec } from './ops/sort-exec.ts'
 import { TopNExec } from './ops/top-n-exec.ts'
+import { UnionExec } from './ops/union-exec.ts'
 
 /** Planner settings. */
 export interface PhysicalOptions {
@@ -28,10 +32,6 @@ export interface PhysicalOptions {
 }
 
 type Build<K extends LogicalKind> = (n: LogicalOf<K>, o: PhysicalOptions) => PhysicalOperator
-
-const notYet = (operator: string) => (): PhysicalOperator => {
-  throw new ExecError('not_supported', `${operator} is not supported yet by the executor`)
-}
 
 /** The `_time` descending key over a schema that has a datetime `_time`, else undefined. */
 function timeDescKey(node: LogicalNode) {
@@ -47,7 +47,8 @@ function timeDescKey(node: LogicalNode) {
 const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
   Scan: (n) => new ScanExec(n),
   Filter: (n, o) => new FilterExec(build(n.input, o), n.predicate, scopeOf(n.input.schema, o.env)),
-  Search: notYet('search'),
+  Search: (n, o) =>
+    new SearchExec(build(n.input, o), n.predicate, scopeOf(n.input.schema, o.env), n.caseSensitive),
   Project: (n, o) =>
     new ProjectExec('ProjectExec', build(n.input, o), n.columns, n.schema, scopeOf(n.input.schema, o.env)),
   Extend: (n, o) =>
@@ -62,11 +63,25 @@ const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
     if (key) return new TopNExec(input, [key], scopeOf(n.input.schema, o.env), Number(n.count))
     return new LimitExec(input, Number(n.count))
   },
-  Distinct: notYet('distinct'),
+  Distinct: (n, o) =>
+    new DistinctExec(build(n.input, o), n.columns, n.schema, scopeOf(n.input.schema, o.env)),
   CountRows: (n, o) => new CountExec(build(n.input, o), n.schema),
-  Union: notYet('union'),
-  Join: notYet('join'),
-  MakeSeries: notYet('make-series'),
+  Union: (n, o) =>
+    new UnionExec(
+      n.inputs.map((i) => build(i, o)),
+      n.schema,
+      n.withSource,
+      n.sourceNames,
+    ),
+  Join: (n, o) =>
+    new JoinExec(
+      build(n.left, o),
+      build(n.right, o),
+      n,
+      scopeOf(n.left.schema, o.env),
+      scopeOf(n.right.schema, o.env),
+    ),
+  MakeSeries: (n, o) => new MakeSeriesExec(build(n.input, o), n, scopeOf(n.input.schema, o.env)),
   Print: (n, o) => new PrintExec(n.columns, n.schema, scopeOf([], o.env)),
   Datatable: (n) => new DatatableExec(n.rows, n.schema),
 }

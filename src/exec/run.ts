@@ -82,13 +82,9 @@ function spine(root: LogicalNode): LogicalNode[] {
 }
 
 function columnNames(e: BoundExpr, out: string[]): string[] {
-  if (e.kind === 'Column') out.push(e.name)
-  else if (e.kind === 'AggCall' || e.kind === 'Call') for (const a of e.args) columnNames(a, out)
-  else if (e.kind === 'Binary') {
-    columnNames(e.left, out)
-    columnNames(e.right, out)
-  } else if (e.kind === 'Cast' || e.kind === 'Unary')
-    columnNames(e.kind === 'Cast' ? e.operand : e.operand, out)
+  // Only an argument that is a plain column (through a cast) names a field (reference rule 59).
+  const inner = e.kind === 'Cast' ? e.operand : e
+  if (inner.kind === 'Column') out.push(inner.name)
   return out
 }
 

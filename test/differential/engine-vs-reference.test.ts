@@ -48,6 +48,26 @@ const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
   ],
   ['http', `http | where req_duration_ms > 500 | sort by req_duration_ms desc | take 100`],
   ['http', `http | where _time > ago(1d) | summarize count() by bin(_time, 5m), status`],
+  ['logs', `logs | distinct method, is_tls`],
+  ['http', `http | distinct method, status`],
+  ['logs', `union withsource=ds logs, http | summarize count() by ds, method`],
+  ['logs', `union (logs | project x = bytes), (logs | project x = duration_ms)`],
+  ['logs', `logs | search "api" and not "users"`],
+  ['logs', `logs | where * has 'seattle'`],
+  ['http', `http | search "delete"`],
+  ['logs', `logs | join kind=inner (logs | summarize n = count() by method) on method`],
+  ['logs', `logs | join kind=innerunique (logs | project method, city) on method`],
+  [
+    'logs',
+    `logs | join kind=leftouter (datatable(user:string, nick:string)['u1', 'one', 'u2', 'two']) on user`,
+  ],
+  [
+    'http',
+    `http | summarize n = count() by id | join kind=leftouter (http | where status == '500' | summarize e = count() by id) on id`,
+  ],
+  ['logs', `logs | make-series count() on _time step 1d by method`],
+  ['logs', `logs | make-series sum(bytes), countif(method == 'GET') on _time step 2d`],
+  ['http', `http | make-series count() on _time step 1h by server_datacenter`],
 ]
 
 function sameCell(a: Cell, b: Cell): boolean {

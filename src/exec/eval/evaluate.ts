@@ -4,7 +4,9 @@
 import type { BoundExpr, ExprKind, ExprOf, RowSchema } from '../../plan/index.ts'
 import type { Batch } from '../batch.ts'
 import { ExecError } from '../context.ts'
+import { asBool } from '../kernels/coerce.ts'
 import { constantVec } from '../kernels/constants.ts'
+import { indexInto, memberOf } from '../kernels/dynamic-access.ts'
 import type { Kernel, KernelEnv, KernelSite } from '../kernels/kernel.ts'
 import { operatorKernels } from '../kernels/operator-kernels.ts'
 import { scalarKernels } from '../kernels/scalar-kernels.ts'
@@ -83,9 +85,19 @@ const EVALUATORS: { readonly [K in ExprKind]: Evaluator<K> } = {
       return { kind: 'num', type: 'real', values: v.values, valid: v.valid }
     return v
   },
-  Member: () => unsupported('dynamic property access'),
-  Index: () => unsupported('dynamic index access'),
-  AnyColumn: () => unsupported("'*' column tests"),
+  Member: (e, b, s) => memberOf(evaluate(e.target, b, s), e.key, b.length),
+  Index: (e, b, s) => indexInto(evaluate(e.target, b, s), evaluate(e.index, b, s), b.length),
+  AnyColumn: (e, b, s) => {
+    // `* op x`: OR of `column op x` over the listed string columns; a null test counts as false.
+    const k = opKernel(e.kernel, e.op.name)
+    const right = evaluate(e.right, b, s)
+    const out = new Uint8Array(b.length)
+    for (const c of e.columns) {
+      const r = asBool(k([evaluate(c, b, s), right], b.length, site(e, s)), b.length)
+      for (let i = 0; i < b.length; i++) if (r.values[i] === 1 && (!r.valid || r.valid[i] === 1)) out[i] = 1
+    }
+    return { kind: 'bool', values: out, valid: null }
+  },
 }
 
 /** The value of `e` at every row `0 … b.length-1`. */

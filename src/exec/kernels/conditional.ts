@@ -2,13 +2,10 @@
 // operands of a common type; they go through cells (slow path) unless every operand is numeric.
 import { fromCells } from '../batch.ts'
 import type { Cell } from '../result.ts'
-import type { Vec } from '../vector.ts'
 import { cellAt } from '../vector.ts'
 import { asBool } from './coerce.ts'
 import { notBool } from './compare.ts'
 import type { Kernel } from './kernel.ts'
-
-const isNull = (v: Vec, i: number): boolean => cellAt(v, i) === null
 
 /** iff(p, a, b): a where p is true, else b (null p → b). */
 const iff: Kernel = (args, n, site) => {
@@ -29,13 +26,15 @@ const iff: Kernel = (args, n, site) => {
   return fromCells(site.type, out)
 }
 
-/** coalesce(a, b, …): the first non-null operand per row. */
+/** coalesce(a, b, …): the first operand neither null nor ""; else "" if one was "", else null (rule 34). */
 const coalesce: Kernel = (args, n, site) => {
   const out: Cell[] = new Array(n).fill(null)
   for (let i = 0; i < n; i++) {
     for (const a of args) {
-      if (!isNull(a, i)) {
-        out[i] = cellAt(a, i)
+      const c = cellAt(a, i)
+      if (c === '') out[i] = ''
+      else if (c !== null) {
+        out[i] = c
         break
       }
     }

@@ -13,7 +13,7 @@ const isAlnum = (ch: string | undefined): boolean => ch !== undefined && /[\p{L}
 
 /** `has`: the right side occurs aligned on term boundaries (a term is a maximal run of letters/digits). */
 export function hasTerm(lhs: string, rhs: string): boolean {
-  if (rhs.length === 0) return true
+  if (rhs.length === 0) return false // an empty needle never matches (reference rule 23)
   const alnumStart = isAlnum(rhs[0])
   const alnumEnd = isAlnum(rhs[rhs.length - 1])
   let at = lhs.indexOf(rhs)

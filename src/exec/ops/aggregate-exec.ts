@@ -32,7 +32,7 @@ function codeDictionary(dict: readonly string[]): CodeDictionary {
 const TWO_32 = 4294967296
 
 /** Adds row `i` of `v` to `s` through the state's typed paths (no allocation for numbers and strings). */
-function feed(s: AggState, v: Vec, i: number): void {
+export function feed(s: AggState, v: Vec, i: number): void {
   switch (v.kind) {
     case 'num':
     case 'span': {

@@ -269,10 +269,10 @@ describe('results', () => {
     })
   })
 
-  it('operators without an implementation say so', async () => {
-    await expect(run('http | distinct method', true)).rejects.toMatchObject({
+  it('what the engine cannot run yet says so (arithmetic on a mixed-type column)', async () => {
+    await expect(run('http | extend x = status * 2', true)).rejects.toMatchObject({
       code: 'not_supported',
-      message: expect.stringContaining('distinct'),
+      message: expect.stringContaining('mixed'),
     })
   })
 })

@@ -1,0 +1,60 @@
+// ops/distinct-exec.ts: `distinct cols`: unique combinations of the evaluated columns in first-seen
+// order, keyed like summarize keys (group-keys.ts: 1 and 1.0 are one value, null is its own value).
+// Streams: each input batch emits only the combinations it saw first. Only the columns are returned.
+import type { ColumnDef, RowSchema } from '../../plan/index.ts'
+import type { Batch } from '../batch.ts'
+import { fromCells, liveIndices } from '../batch.ts'
+import { checkInterrupt, type ExecContext } from '../context.ts'
+import { type EvalScope, evaluate } from '../eval/evaluate.ts'
+import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
+import { GroupIndex } from './group-keys.ts'
+
+/** `distinct`: see module header. */
+export class DistinctExec implements PhysicalOperator {
+  readonly name = 'DistinctExec'
+  readonly metrics: OperatorMetrics = newMetrics()
+  readonly children: readonly PhysicalOperator[]
+  readonly schema: RowSchema
+  readonly #input: PhysicalOperator
+  readonly #columns: readonly ColumnDef[]
+  readonly #scope: EvalScope
+
+  constructor(input: PhysicalOperator, columns: readonly ColumnDef[], schema: RowSchema, scope: EvalScope) {
+    this.#input = input
+    this.children = [input]
+    this.schema = schema
+    this.#columns = columns
+    this.#scope = scope
+  }
+
+  explain(): string {
+    return `DistinctExec [${this.#columns.map((c) => c.name).join(', ')}]`
+  }
+
+  async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
+    const groups = new GroupIndex(this.#columns.length)
+    for await (const b of this.#input.batches(ctx)) {
+      checkInterrupt(ctx)
+      const t0 = performance.now()
+      const rows = liveIndices(b)
+      this.metrics.rowsIn += rows.length
+      const first = groups.size
+      const vecs = this.#columns.map((c) => evaluate(c.expr, b, this.#scope))
+      groups.assign(vecs, rows, () => {})
+      const fresh = groups.size - first
+      this.metrics.timeMs += performance.now() - t0
+      if (fresh === 0) continue
+      this.metrics.rowsOut += fresh
+      // New combinations are the group ids first … size-1; their cells come from the key dictionaries.
+      const members = groups.members.slice(first)
+      const cols = this.#columns.map((_, k) => {
+        const dict = groups.keys[k].values
+        return fromCells(
+          this.schema[k].type,
+          members.map((m) => dict[m[k]] ?? null),
+        )
+      })
+      yield { length: fresh, sel: null, cols }
+    }
+  }
+}
