@@ -52,25 +52,8 @@ function rowLimit(limit: number | undefined): number {
   return limit
 }
 
-/** Oldest `_time` (epoch ns) of the datasets, from block zone maps and tail events. */
-function dataStart(snapshot: Snapshot, datasets: readonly string[]): bigint | undefined {
-  let min: bigint | undefined
-  for (const name of datasets) {
-    const view = snapshot.dataset(name)
-    if (!view) continue
-    for (const b of view.blocks) {
-      const t = BigInt(b.meta.zoneMap.minTime)
-      if (min === undefined || t < min) min = t
-    }
-    for (let i = 0; i < view.tail.length; i++) {
-      const t = view.tail.events[i].time
-      if (min === undefined || t < min) min = t
-    }
-  }
-  return min
-}
-
 /** The chain of single-input nodes from the root down (stops at a leaf or a multi-input node). */
+/** The root and its single-input descendants, top down. */
 function spine(root: LogicalNode): LogicalNode[] {
   const out = [root]
   let n = root
@@ -79,6 +62,25 @@ function spine(root: LogicalNode): LogicalNode[] {
     out.push(n)
   }
   return out
+}
+
+/** Operators that keep their input's columns and meaning: the result still "is" that summarize. */
+const SCHEMA_PRESERVING: ReadonlySet<LogicalNode['kind']> = new Set([
+  'Filter',
+  'Search',
+  'Sort',
+  'TopN',
+  'Limit',
+])
+
+/**
+ * The Aggregate whose columns the result is (reached from the root through filters, sorts and
+ * limits): it gives the result its `groups`, `buckets` and `_totals` (reference rule 60).
+ */
+function shapingAggregate(root: LogicalNode): Aggregate | undefined {
+  let n = root
+  while (SCHEMA_PRESERVING.has(n.kind)) n = nodeChildren(n)[0]
+  return n.kind === 'Aggregate' ? n : undefined
 }
 
 function columnNames(e: BoundExpr, out: string[]): string[] {
@@ -144,7 +146,8 @@ export async function runQuery(
   const cap = plan.limited ? Number.POSITIVE_INFINITY : rowLimit(opts.limit)
   const p = plan
   const readsData = p.datasets.length > 0
-  const autoStart = window.start ?? dataStart(snapshot, p.datasets) ?? window.end
+  // No startTime: the window starts at the Unix epoch (apl-reference §8), and bin_auto sizes to it.
+  const autoStart = window.start ?? 0n
   const env: KernelEnv = {
     strictTypes: p.strictTypes,
     binAutoStep: chooseBinAutoStep(autoStart, window.end),
@@ -188,10 +191,9 @@ export async function runQuery(
       msg: `query results were limited to ${n} rows; use take/limit or a request limit to change this`,
     })
   }
-  const chain = spine(p.root)
-  const agg = chain.find((x): x is Aggregate => x.kind === 'Aggregate')
+  const agg = shapingAggregate(p.root)
   const tables: ResultTable[] = [tableOf('0', p, out, n, agg, window, env, timeDesc)]
-  if (agg?.timeBucket && chain[0] === agg) tables.push(await totals(agg, env, ctx, p, window))
+  if (agg?.timeBucket) tables.push(await totals(agg, env, ctx, p, window))
   const aggs = findAggregates(root)
   const scan = ctx.stats.scan
   return {
@@ -232,13 +234,17 @@ function tableOf(
       : { name: c.name, type: c.type }
   })
   const last = spine(p.root).find((x) => x.kind === 'Sort' || x.kind === 'TopN')
-  const order = timeDesc
-    ? [{ field: '_time', desc: true }]
-    : p.order === 'explicit' && last && (last.kind === 'Sort' || last.kind === 'TopN')
-      ? last.keys
-          .filter((k) => k.expr.kind === 'Column')
-          .map((k) => ({ field: (k.expr as { name: string }).name, desc: k.descending }))
-      : []
+  // `_totals` rows are unordered (reference rule 60).
+  const order =
+    name === '_totals'
+      ? []
+      : timeDesc
+        ? [{ field: '_time', desc: true }]
+        : p.order === 'explicit' && last && (last.kind === 'Sort' || last.kind === 'TopN')
+          ? last.keys
+              .filter((k) => k.expr.kind === 'Column')
+              .map((k) => ({ field: (k.expr as { name: string }).name, desc: k.descending }))
+          : []
   const step = agg?.timeBucket
     ? agg.timeBucket.step === 'auto'
       ? env.binAutoStep

@@ -87,7 +87,8 @@ function binary(op: string, fn: NumFn, longFn: NumFn): Kernel {
 const kustoMod = (x: number, y: number): number => {
   if (y === 0) return Number.NaN
   const r = x % y
-  return r !== 0 && r < 0 !== y < 0 && y > 0 ? r + y : r
+  // The result takes the divisor's sign (Kusto: non-negative for a positive divisor; reference rule 19).
+  return r !== 0 && r < 0 !== y < 0 ? r + y : r
 }
 
 /** Arithmetic kernels keyed by operator kernel key. */

@@ -2,6 +2,7 @@
 // mapped through the codes: strlen, tolower, toupper.
 import { asStr } from './coerce.ts'
 import type { Kernel } from './kernel.ts'
+import { lowerCase, upperCase } from './text-case.ts'
 
 function mapDict(f: (s: string) => string): Kernel {
   return (args, n) => {
@@ -29,6 +30,6 @@ const strlen: Kernel = (args, n) => {
 /** String function kernels keyed by scalar kernel key. */
 export const STRING_FUNCTION_KERNELS = {
   strlen,
-  tolower: mapDict((s) => s.toLowerCase()),
-  toupper: mapDict((s) => s.toUpperCase()),
+  tolower: mapDict(lowerCase),
+  toupper: mapDict(upperCase),
 } as const satisfies Record<string, Kernel>

@@ -1,0 +1,269 @@
+// test/differential/random-query-gen.ts: fast-check generators of small event datasets (strings,
+// longs, reals, bools, nulls, a mixed string|long field, unique times over nine days) and of APL
+// queries over them from a small grammar. `take` always follows a total order (unique `_time` or all
+// group keys); `top` has one key, so its last tie run may legitimately differ (see result-diff.ts).
+import fc from 'fast-check'
+
+/** One generated event (absent fields are null). */
+export type GenEvent = Record<string, unknown>
+
+/** Dataset name every generated query reads. */
+export const DATASET = 'ev'
+
+const DAY_MS = 86_400_000
+/** First event time of a generated dataset: 2026-01-01T00:00:00Z. */
+export const START_MS = Date.UTC(2026, 0, 1)
+
+const S_VALUES = ['GET', 'POST', 'get', 'Put', 'DELETE', '']
+const W_VALUES = [
+  'request served',
+  'upstream timed out',
+  'foo_bar baz',
+  'Error: upstream timed out',
+  'café crème',
+  'user-42 patched',
+  '',
+]
+const M_VALUES: unknown[] = ['200', '404', 'abc', 500, 503, '500', 200]
+
+const nullable = <T>(a: fc.Arbitrary<T>, freq = 5) => fc.option(a, { nil: undefined, freq })
+const real = fc
+  .double({ min: -1000, max: 1000, noNaN: true, noDefaultInfinity: true })
+  .map((x) => (Object.is(x, -0) ? 0 : x))
+
+const eventBody = fc.record({
+  s: nullable(fc.constantFrom(...S_VALUES)),
+  w: nullable(fc.constantFrom(...W_VALUES)),
+  n: nullable(fc.oneof(fc.integer({ min: -50, max: 5000 }), fc.constantFrom(0, 1, 100, 200))),
+  x: nullable(fc.oneof(real, fc.constantFrom(0.5, 1.25, 2, 10))),
+  b: nullable(fc.boolean()),
+  m: nullable(fc.constantFrom(...M_VALUES)),
+})
+
+/** A dataset of 1–40 events with unique millisecond times spread over nine days, in time order. */
+export const datasetArb: fc.Arbitrary<GenEvent[]> = fc
+  .uniqueArray(fc.integer({ min: 0, max: 9 * DAY_MS - 1 }), { minLength: 1, maxLength: 40 })
+  .chain((offsets) =>
+    fc.array(eventBody, { minLength: offsets.length, maxLength: offsets.length }).map((bodies) => {
+      const times = [...offsets].sort((a, b) => a - b)
+      return bodies.map((body, i) => {
+        // The first event carries every field, so every field exists in the schema.
+        const full =
+          i === 0 ? { s: 'GET', w: 'request served', n: 7, x: 1.5, b: true, m: 'abc', ...clean(body) } : body
+        return { _time: new Date(START_MS + times[i]).toISOString(), ...clean(full) }
+      })
+    }),
+  )
+
+function clean(o: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v
+  return out
+}
+
+type Gen = fc.GeneratorValue
+type Ty = 'long' | 'real' | 'string' | 'bool' | 'mixed' | 'datetime'
+interface Col {
+  readonly name: string
+  readonly ty: Ty
+}
+
+const BASE: Col[] = [
+  { name: '_time', ty: 'datetime' },
+  { name: 's', ty: 'string' },
+  { name: 'w', ty: 'string' },
+  { name: 'n', ty: 'long' },
+  { name: 'x', ty: 'real' },
+  { name: 'b', ty: 'bool' },
+  { name: 'm', ty: 'mixed' },
+]
+
+const pick = <T>(g: Gen, xs: readonly T[]): T => xs[g(fc.nat, { max: xs.length - 1 })]
+const numeric = (cols: readonly Col[]) => cols.filter((c) => c.ty === 'long' || c.ty === 'real')
+const strings = (cols: readonly Col[]) => cols.filter((c) => c.ty === 'string')
+
+const CMP = ['==', '!=', '<', '<=', '>', '>=']
+const STR_OPS = [
+  '==',
+  '!=',
+  '=~',
+  '!~',
+  'contains',
+  '!contains',
+  'startswith',
+  '!startswith',
+  'endswith',
+  '!endswith',
+  'has',
+  '!has',
+]
+const NEEDLES = ['GET', 'get', 'ge', 'T', 'timed out', 'out', 'served', 'foo', 'baz', 'café', 'e', '', 'user']
+
+function literalFor(g: Gen, ty: Ty): string {
+  if (ty === 'long') return String(pick(g, [0, 1, 7, 100, 200, 1000, -5]))
+  if (ty === 'real') return pick(g, ['0.5', '1.25', '0', '10', '-3.5', '100.0'])
+  if (ty === 'bool') return pick(g, ['true', 'false'])
+  if (ty === 'mixed') return pick(g, ["'200'", '500', "'abc'", '300'])
+  return `'${pick(g, NEEDLES)}'`
+}
+
+function atom(g: Gen, cols: readonly Col[]): string {
+  const c = pick(
+    g,
+    cols.filter((x) => x.ty !== 'datetime'),
+  )
+  const form = g(fc.nat, { max: 9 })
+  if (form === 0) return `${pick(g, ['isnull', 'isnotnull', 'isempty', 'isnotempty'])}(${c.name})`
+  if (c.ty === 'string' || (c.ty === 'mixed' && form < 4)) {
+    if (form === 1) return `${c.name} ${pick(g, ['in', '!in'])} ('GET', 'POST', '')`
+    return `${c.name} ${pick(g, STR_OPS)} '${pick(g, NEEDLES)}'`
+  }
+  if (c.ty === 'bool')
+    return pick(g, [`${c.name}`, `${c.name} == true`, `${c.name} != false`, `not(${c.name})`])
+  if (form === 1 && c.ty === 'long') return `${c.name} ${pick(g, ['in', '!in'])} (0, 1, 7, 200)`
+  if (form === 2 && c.ty !== 'mixed') return `${c.name} between (${literalFor(g, c.ty)} .. 1000)`
+  return `${c.name} ${pick(g, CMP)} ${literalFor(g, c.ty)}`
+}
+
+function predicate(g: Gen, cols: readonly Col[], depth = 0): string {
+  const k = depth >= 2 ? 0 : g(fc.nat, { max: 4 })
+  if (k <= 2) return atom(g, cols)
+  const op = k === 3 ? 'and' : 'or'
+  return `(${predicate(g, cols, depth + 1)} ${op} ${predicate(g, cols, depth + 1)})`
+}
+
+/** Numeric and string expressions for `extend`, with their result type. */
+function extension(g: Gen, cols: readonly Col[]): { text: string; ty: Ty } {
+  const nums = numeric(cols)
+  const a = pick(g, nums).name
+  const b = pick(g, nums).name
+  const s = pick(g, strings(cols)).name
+  const forms: [string, Ty][] = [
+    [`${a} + ${b}`, 'real'],
+    [`n * 2 - 1`, 'long'],
+    [`n % 7`, 'long'],
+    [`n / 3`, 'long'],
+    [`x * 0.5 + ${a}`, 'real'],
+    [`todouble(m)`, 'real'],
+    [`toreal(n) / 4`, 'real'],
+    [`abs(${a})`, 'real'],
+    [`round(x, 1)`, 'real'],
+    [`floor(x)`, 'real'],
+    [`bin(n, 10)`, 'long'],
+    [`iff(b, n, -1)`, 'long'],
+    [`strlen(${s})`, 'long'],
+    [`tolower(${s})`, 'string'],
+    [`toupper(${s})`, 'string'],
+    [`strcat(${s}, '/', w)`, 'string'],
+    [`tostring(n)`, 'string'],
+  ]
+  const [text, ty] = pick(g, forms)
+  // abs/floor/+ keep a long's type: say 'real' only when unsure; used only as a numeric argument.
+  return { text, ty }
+}
+
+const AGG_NUM = ['sum', 'avg', 'min', 'max']
+
+/** One aggregation call over `cols`. */
+function aggregation(g: Gen, cols: readonly Col[]): string {
+  const nums = numeric(cols)
+  const num = () => pick(g, nums).name
+  const str = () => pick(g, strings(cols)).name
+  const any = () =>
+    pick(
+      g,
+      cols.filter((c) => c.ty !== 'datetime' && c.ty !== 'bool'),
+    ).name
+  const k = g(fc.nat, { max: 15 })
+  if (k === 0) return 'count()'
+  if (k === 1) return `countif(${predicate(g, cols, 1)})`
+  if (k <= 5) return `${pick(g, AGG_NUM)}(${num()})`
+  if (k === 6) return `dcount(${any()})`
+  if (k === 7) return `percentile(${num()}, ${pick(g, [0, 1, 25, 50, 90, 95, 99, 100])})`
+  if (k === 8) return `topk(${pick(g, [str(), 'n', 'm'])}, ${pick(g, [1, 2, 3])})`
+  if (k === 9) return `make_set(${pick(g, [str(), 'n'])})`
+  if (k === 10) return `make_list(${pick(g, [str(), 'n'])})`
+  if (k === 11) return `${pick(g, ['sumif', 'avgif', 'minif', 'maxif'])}(${num()}, ${atom(g, cols)})`
+  if (k === 12) return `dcountif(${any()}, ${atom(g, cols)})`
+  if (k === 13) return `percentiles_array(${num()}, 10, 50, 90)`
+  if (k === 14) return `min(${any()})`
+  return `max(${str()})`
+}
+
+function groupKey(g: Gen, cols: readonly Col[]): string {
+  const forms = [
+    's',
+    'b',
+    'm',
+    'w',
+    `bin(_time, ${pick(g, ['1d', '12h', '2d', '1h'])})`,
+    `bin(n, ${pick(g, [10, 100, 1000])})`,
+    `k = strlen(${pick(g, strings(cols)).name})`,
+    `ok = n > 100`,
+  ]
+  return pick(g, forms)
+}
+
+const keyName = (k: string) => (k.startsWith('bin(_time') ? '_time' : k.includes('=') ? k.split(' ')[0] : k)
+const keyExprName = (k: string) => (k.startsWith('bin(n') ? 'n' : keyName(k))
+
+/** A random query over dataset `ev`, with a total order before every take/top. */
+export function query(g: Gen): string {
+  const stages: string[] = [DATASET]
+  let cols: Col[] = [...BASE]
+  for (let i = g(fc.nat, { max: 2 }); i > 0; i--) stages.push(`where ${predicate(g, cols)}`)
+  if (g(fc.boolean)) {
+    const n = g(fc.integer, { min: 1, max: 2 })
+    const parts: string[] = []
+    const input = cols // an extend's assignments see only its input row
+    for (let i = 0; i < n; i++) {
+      const e = extension(g, input)
+      parts.push(`e${i} = ${e.text}`)
+      cols = [...cols, { name: `e${i}`, ty: e.ty }]
+    }
+    stages.push(`extend ${parts.join(', ')}`)
+    if (g(fc.boolean)) stages.push(`where ${predicate(g, cols)}`)
+  }
+  const shape = g(fc.nat, { max: 9 })
+  if (shape <= 4) {
+    // summarize, then maybe filter/sort/top over the aggregated rows
+    const nAgg = g(fc.integer, { min: 1, max: 4 })
+    const aggs = Array.from({ length: nAgg }, (_, i) => `a${i} = ${aggregation(g, cols)}`)
+    const nKeys = g(fc.nat, { max: 2 })
+    const keys: string[] = []
+    for (let i = 0; i < nKeys; i++) {
+      const k = groupKey(g, cols)
+      if (!keys.some((x) => keyExprName(x) === keyExprName(k))) keys.push(k)
+    }
+    stages.push(`summarize ${aggs.join(', ')}${keys.length ? ` by ${keys.join(', ')}` : ''}`)
+    const tail = g(fc.nat, { max: 4 })
+    const keyNames = keys.map(keyExprName)
+    const order = () => keyNames.map((k) => `${k} ${pick(g, ['asc', 'desc'])}`)
+    if (tail === 1) stages.push(`where a0 ${pick(g, ['>', '<', '!='])} 1`)
+    else if (tail === 2 && keys.length > 0) stages.push(`sort by ${order().join(', ')}`)
+    else if (tail === 3 && keys.length > 0)
+      stages.push(`top ${g(fc.integer, { min: 1, max: 5 })} by ${order()[0]}`)
+    else if (tail === 4 && keys.length > 0)
+      stages.push(`sort by ${order().join(', ')} | take ${g(fc.integer, { min: 1, max: 5 })}`)
+    return stages.join(' | ')
+  }
+  if (shape === 5) {
+    stages.push('count')
+    return stages.join(' | ')
+  }
+  if (g(fc.boolean)) {
+    const keep = cols.filter((c) => c.name !== '_time' && g(fc.boolean)).map((c) => c.name)
+    stages.push(`project _time${keep.map((k) => `, ${k}`).join('')}`)
+    cols = cols.filter((c) => c.name === '_time' || keep.includes(c.name))
+  }
+  const sortable = cols.filter((c) => c.ty !== 'mixed')
+  const key = pick(g, sortable).name
+  const dir = pick(g, ['asc', 'desc'])
+  const tiebreak = key === '_time' ? '' : `, _time ${pick(g, ['asc', 'desc'])}`
+  const nRows = g(fc.integer, { min: 1, max: 12 })
+  if (shape === 6) stages.push(`sort by ${key} ${dir}${tiebreak}`)
+  else if (shape === 7) stages.push(`top ${nRows} by ${key} ${dir}`)
+  else if (shape === 8) stages.push(`take ${nRows}`)
+  else stages.push(`sort by ${key} ${dir}${tiebreak} | take ${nRows}`)
+  return stages.join(' | ')
+}
