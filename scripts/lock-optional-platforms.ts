@@ -1,42 +1,45 @@
-// scripts/lock-optional-platforms.ts: restores the lockfile entries of @biomejs/biome's
-// platform binaries for other systems. This workplace's registry mirror lacks them, so `npm install`
-// drops them from package-lock.json, and then `npm ci` refuses the lockfile as out of sync.
-// The entries carry os/cpu/libc, so npm never fetches them on a machine they don't match.
-// Run after any `npm install` that rewrites the lockfile: node scripts/lock-optional-platforms.ts
+// scripts/lock-optional-platforms.ts: restores lockfile entries for the per-platform binary
+// packages of dependencies (Biome, DuckDB, …) that this workplace's registry mirror lacks: `npm
+// install` drops them from package-lock.json, and `npm ci` then refuses the lockfile as out of sync.
+// Each restored entry carries os/cpu/libc read from the package name, so npm never fetches it on a
+// machine it does not match. Run after any `npm install` that rewrites the lockfile:
+//   node scripts/lock-optional-platforms.ts
 import { readFileSync, writeFileSync } from 'node:fs'
+
+const OSES = ['darwin', 'linux', 'win32', 'android', 'freebsd', 'openharmony']
+const CPUS = ['x64', 'arm64', 'ia32', 'arm', 'ppc64', 'riscv64', 's390x']
+
+/** os/cpu/libc of a platform package, from the tokens of its name; undefined when not one. */
+function platformOf(name: string): { os: string; cpu: string; libc?: string } | undefined {
+  const tokens = name.split('/').pop()?.split('-') ?? []
+  const os = tokens.find((t) => OSES.includes(t))
+  const cpu = tokens.find((t) => CPUS.includes(t))
+  if (!os || !cpu) return undefined
+  if (os !== 'linux') return { os, cpu }
+  return { os, cpu, libc: tokens.includes('musl') ? 'musl' : 'glibc' }
+}
 
 const file = new URL('../package-lock.json', import.meta.url)
 const lock = JSON.parse(readFileSync(file, 'utf8'))
 const pkgs: Record<string, Record<string, unknown>> = lock.packages
-const biome = pkgs['node_modules/@biomejs/biome']
-const version = biome.version as string
-const platforms: Record<string, [string, string, string?]> = {
-  'cli-android-arm64': ['android', 'arm64'],
-  'cli-android-x64': ['android', 'x64'],
-  'cli-darwin-arm64': ['darwin', 'arm64'],
-  'cli-darwin-x64': ['darwin', 'x64'],
-  'cli-linux-arm64': ['linux', 'arm64', 'glibc'],
-  'cli-linux-arm64-musl': ['linux', 'arm64', 'musl'],
-  'cli-linux-x64': ['linux', 'x64', 'glibc'],
-  'cli-linux-x64-musl': ['linux', 'x64', 'musl'],
-  'cli-win32-arm64': ['win32', 'arm64'],
-  'cli-win32-x64': ['win32', 'x64'],
-}
 let added = 0
-for (const [name, [os, cpu, libc]] of Object.entries(platforms)) {
-  const key = `node_modules/@biomejs/${name}`
-  if (pkgs[key]) continue
-  pkgs[key] = {
-    version,
-    cpu: [cpu],
-    dev: true,
-    license: 'MIT OR Apache-2.0',
-    optional: true,
-    os: [os],
-    ...(libc ? { libc: [libc] } : {}),
-    engines: { node: '>=14.21.3' },
+for (const [key, entry] of Object.entries({ ...pkgs })) {
+  const optional = entry.optionalDependencies as Record<string, string> | undefined
+  if (!optional || key === '') continue
+  for (const [dep, range] of Object.entries(optional)) {
+    const depKey = `node_modules/${dep}`
+    const platform = platformOf(dep)
+    if (pkgs[depKey] || !platform) continue
+    pkgs[depKey] = {
+      version: range.replace(/^[\^~]/, ''),
+      cpu: [platform.cpu],
+      ...(entry.dev ? { dev: true } : {}),
+      optional: true,
+      os: [platform.os],
+      ...(platform.libc ? { libc: [platform.libc] } : {}),
+    }
+    added++
   }
-  added++
 }
 lock.packages = Object.fromEntries(
   Object.entries(pkgs).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)),
