@@ -3,11 +3,13 @@
 // one snapshot synchronously, before its first await, and releases it when done.
 import { toLegacy, toTabular } from '../exec/format/index.ts'
 import type { Cell, QueryOptions, QueryResult } from '../exec/result.ts'
+import type { DatasetsApi } from '../storage/datasets-api.ts'
 import type { IngestInput, IngestOptions, IngestStatus } from '../storage/ingest-call.ts'
 import type { RecoveryReport } from '../storage/recovery.ts'
 import type { FieldInfo, Snapshot } from '../storage/snapshot.ts'
-import type { DatasetsApi, Store } from '../storage/store.ts'
-import { explainApl, runApl } from './run-apl.ts'
+import type { Store } from '../storage/store.ts'
+import { type ExplainReport, explainAnalyze } from './explain.ts'
+import { runApl } from './run-apl.ts'
 
 /** Options of an in-process query. */
 export interface AplQueryOptions extends QueryOptions {
@@ -106,11 +108,14 @@ export class Apldb {
     }
   }
 
-  /** The logical plan of `apl`, before and after the optimizer. */
-  explain(apl: string): { logical: string; optimized: string } {
+  /**
+   * Explain analyze: runs `apl` once (same options as a query) and returns the logical plan before
+   * and after the optimizer, the physical operator tree, and the blocks and rows it read.
+   */
+  async explain(apl: string, opts: AplQueryOptions = {}): Promise<ExplainReport> {
     const snap = this.storage.snapshot()
     try {
-      return explainApl(snap, apl, this.storage.now())
+      return await explainAnalyze(snap, apl, { ...opts, now: this.storage.now() })
     } finally {
       snap.release()
     }

@@ -2,21 +2,11 @@
 // dataset runtimes, publishes versions, hands out snapshots, and runs ingest, seal, trim and
 // dataset changes. Every change is durable before it is visible. A failed write stops the store.
 import * as path from 'node:path'
-import { formatRfc3339Nano, parseGoDuration } from '../util/time/index.ts'
 import { type BlockBatch, type BlockColumn, buildBatch } from './block/index.ts'
 import { BlockReader } from './block-reader.ts'
 import { type Clock, nsClock } from './clock.ts'
-import {
-  checkDescription,
-  checkKind,
-  checkRetention,
-  type DatasetCreate,
-  type DatasetInfo,
-  type DatasetUpdate,
-  toInfo,
-} from './dataset-info.ts'
-import { validateDatasetName } from './dataset-name.ts'
 import { DatasetRuntime } from './dataset-runtime.ts'
+import { DatasetsApi } from './datasets-api.ts'
 import { StoreError } from './errors.ts'
 import { type Fs, nodeFs } from './fs.ts'
 import { type IngestInput, type IngestOptions, type IngestStatus, prepareIngest } from './ingest-call.ts'
@@ -406,163 +396,6 @@ export class Store {
   }
 }
 let memCounter = 0
-
-/** Dataset administration (`store.datasets`). */
-export class DatasetsApi {
-  readonly #store: Store
-  constructor(store: Store) {
-    this.#store = store
-  }
-
-  /** Create a dataset; `dataset_exists` when the name is taken. */
-  create(args: DatasetCreate): Promise<DatasetInfo> {
-    const s = this.#store
-    return s.track(
-      (async () => {
-        s.assertUsable()
-        validateDatasetName(args?.name)
-        const { retentionDays, useRetentionPeriod } = checkRetention(
-          args.retentionDays,
-          args.useRetentionPeriod,
-        )
-        const kind = checkKind(args.kind)
-        const description = checkDescription(args.description)
-        const ctx = s.context
-        let meta: DatasetInfo | undefined
-        await ctx.manifest.commit((state) => {
-          for (const d of state.datasets.values()) {
-            if (d.meta.name === args.name)
-              throw new StoreError('dataset_exists', `dataset ${JSON.stringify(args.name)} already exists`)
-          }
-          const now = formatRfc3339Nano(s.now())
-          const m = {
-            id: `d${state.nextDatasetNum++}`,
-            name: args.name,
-            description,
-            kind,
-            who: args.who ?? '',
-            created: now,
-            updatedAt: now,
-            useRetentionPeriod,
-            retentionDays,
-          }
-          meta = toInfo(m)
-          return [{ kind: 'DatasetCreated', dataset: m }]
-        })
-        const state = ctx.manifest.state
-        const ds = [...state.datasets.values()].find((d) => d.meta.name === args.name)
-        if (!ds || !meta)
-          throw new StoreError('dataset_not_found', `dataset ${args.name} vanished while being created`)
-        const { wal } = await Wal.open(ctx.fs, path.join(ctx.root, 'wal', ds.meta.id), {
-          sync: ctx.sync,
-          onFail: (e) => s.fail(e),
-        })
-        s.setRuntime(args.name, new DatasetRuntime(ctx, ds.meta, [], wal, 0))
-        return meta
-      })(),
-    )
-  }
-
-  /** Every dataset, sorted by name. */
-  async list(): Promise<DatasetInfo[]> {
-    this.#store.assertUsable()
-    return this.#store
-      .runtimes()
-      .map((rt) => toInfo(rt.meta))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-  }
-
-  /** One dataset; `dataset_not_found` when missing. */
-  async get(name: string): Promise<DatasetInfo> {
-    this.#store.assertUsable()
-    return toInfo(this.#store.runtime(name).meta)
-  }
-
-  /** Change description and retention (omitted fields keep their values). */
-  update(name: string, changes: DatasetUpdate): Promise<DatasetInfo> {
-    const s = this.#store
-    return s.track(
-      (async () => {
-        s.assertUsable()
-        const rt = s.runtime(name)
-        const description =
-          changes.description === undefined ? rt.meta.description : checkDescription(changes.description)
-        const days = changes.retentionDays ?? rt.meta.retentionDays
-        const use =
-          changes.useRetentionPeriod ??
-          (changes.retentionDays !== undefined ? true : rt.meta.useRetentionPeriod)
-        const { retentionDays, useRetentionPeriod } = checkRetention(days, use)
-        const updatedAt = formatRfc3339Nano(s.now())
-        await s.context.manifest.commit([
-          {
-            kind: 'DatasetUpdated',
-            id: rt.meta.id,
-            description,
-            useRetentionPeriod,
-            retentionDays,
-            updatedAt,
-          },
-        ])
-        rt.setMeta({ ...rt.meta, description, useRetentionPeriod, retentionDays, updatedAt })
-        await s.applyRetention(rt)
-        return toInfo(rt.meta)
-      })(),
-    )
-  }
-
-  /** Delete a dataset and all its events. Snapshots taken before keep reading it until released. */
-  delete(name: string): Promise<void> {
-    const s = this.#store
-    return s.track(
-      (async () => {
-        s.assertUsable()
-        const rt = s.runtime(name)
-        await s.context.manifest.commit([{ kind: 'DatasetDeleted', id: rt.meta.id }])
-        rt.deleted = true
-        s.setRuntime(name, undefined)
-        await rt.idle()
-        await rt.wal.close().catch(() => {})
-        await s.context.fs.rmrf(path.join(s.context.root, 'wal', rt.meta.id))
-        for (const b of rt.blocks) await s.doom(b)
-      })(),
-    )
-  }
-
-  /**
-   * Remove events older than `now - maxDuration` (a Go duration such as `1h0m0s`, `30m`, or
-   * `7d`). Block-granular, like Axiom: a block goes only when all its events are older; unsealed
-   * events are sealed first so they are covered.
-   */
-  trim(name: string, maxDuration: string): Promise<{ blocksRemoved: number; rowsRemoved: number }> {
-    const s = this.#store
-    return s.track(
-      (async () => {
-        s.assertUsable()
-        const rt = s.runtime(name)
-        const dur = typeof maxDuration === 'string' ? parseGoDuration(maxDuration) : null
-        if (dur === null || dur < 0n) {
-          throw new StoreError(
-            'invalid_argument',
-            `invalid maxDuration ${JSON.stringify(maxDuration)}: use a Go duration such as "1h0m0s", "30m" or "7d"`,
-          )
-        }
-        await rt.seal(true)
-        const cutoff = s.now() - dur
-        const old = rt.blocks
-          .filter((b) => BigInt(b.meta.zoneMap.maxTime) < cutoff)
-          .map((b) => b.meta.blockId)
-        const rowsRemoved = await s.removeBlocks(rt, old, 'trim')
-        return { blocksRemoved: old.length, rowsRemoved }
-      })(),
-    )
-  }
-
-  /** Fields of a dataset with their (possibly composite) types. */
-  async fields(name: string): Promise<FieldInfo[]> {
-    this.#store.assertUsable()
-    return this.#store.fields(name)
-  }
-}
 
 /** Re-exported for the scan API's users. */
 export type { BlockColumn }
