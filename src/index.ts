@@ -11,6 +11,7 @@ export async function openStore(opts: StoreOptions = {}): Promise<Apldb> {
 export { AplError } from './diagnostics/diagnostic.ts'
 export type { Cell, QueryResult, ResultTable } from './exec/result.ts'
 export type { Apldb, AplQueryOptions } from './query/apldb.ts'
+export type { ExplainReport } from './query/explain.ts'
 export type { DatasetCreate, DatasetInfo, DatasetUpdate } from './storage/dataset-info.ts'
 export type { DatasetsApi } from './storage/datasets-api.ts'
 export { StoreError, type StoreErrorCode } from './storage/errors.ts'

@@ -8,7 +8,14 @@ import { nodeChildren } from '../plan/index.ts'
 import type { Snapshot } from '../storage/snapshot.ts'
 import { parseTimeBound } from '../util/time/index.ts'
 import type { Batch } from './batch.ts'
-import { createContext, type ExecContext, ExecError, newStats } from './context.ts'
+import {
+  checkInterrupt,
+  createContext,
+  type ExecContext,
+  ExecError,
+  type ExecStats,
+  newStats,
+} from './context.ts'
 import { scopeOf } from './eval/evaluate.ts'
 import { chooseBinAutoStep } from './kernels/binning.ts'
 import { literalCell } from './kernels/constants.ts'
@@ -32,6 +39,8 @@ export type RunOptions = QueryOptions & {
   /** Wall-clock budget from the start of the run, ms. */
   readonly deadlineMs?: number
   readonly signal?: AbortSignal
+  /** Called once the main pass has run, with the physical tree and its counters (explain analyze). */
+  readonly observe?: (physical: PhysicalOperator, stats: ExecStats) => void
 }
 
 function bound(text: string | undefined, now: bigint, which: string): bigint | undefined {
@@ -118,6 +127,16 @@ async function drain(op: PhysicalOperator, ctx: ExecContext): Promise<Batch> {
   return concatBatches(parts, op.schema.length)
 }
 
+/** `drain`, with an abort raised below the executor (the storage scan throws the signal's reason) as ExecError `aborted`. */
+async function drainOrAbort(op: PhysicalOperator, ctx: ExecContext): Promise<Batch> {
+  try {
+    return await drain(op, ctx)
+  } catch (e) {
+    if (ctx.signal?.aborted && !(e instanceof ExecError)) throw new ExecError('aborted', 'query aborted')
+    throw e
+  }
+}
+
 /** Rows leaving the filters directly above each scan (the rows that matched the predicates). */
 function matchedRows(op: PhysicalOperator, parentIsFilter = false): number {
   const isFilterOrScan = op.name === 'FilterExec' || op.name === 'ScanExec'
@@ -179,7 +198,9 @@ export async function runQuery(
     )
     root = sorter
   }
-  const out = await drain(root, ctx)
+  checkInterrupt(ctx)
+  const out = await drainOrAbort(root, ctx)
+  opts.observe?.(root, ctx.stats)
   const produced = sorter ? sorter.metrics.rowsIn : out.length
   const n = Math.min(out.length, cap)
   const messages: ResultMessage[] = []

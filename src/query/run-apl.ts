@@ -6,7 +6,7 @@ import { AplError } from '../diagnostics/diagnostic.ts'
 import type { QueryOptions, QueryResult } from '../exec/result.ts'
 import { runQuery } from '../exec/run.ts'
 import { optimize } from '../optimize/index.ts'
-import { compileApl, explainPlan, type LogicalPlan, schemaFromSnapshot } from '../plan/index.ts'
+import { compileApl, type LogicalPlan, schemaFromSnapshot } from '../plan/index.ts'
 import type { Snapshot } from '../storage/snapshot.ts'
 
 /** Options of one APL query run in-process. */
@@ -39,14 +39,4 @@ export function runPlan(snapshot: Snapshot, plan: LogicalPlan, opts: AplRunOptio
 /** Compiles and runs `apl` against `snapshot`. */
 export function runApl(snapshot: Snapshot, apl: string, opts: AplRunOptions): Promise<QueryResult> {
   return runPlan(snapshot, compileForSnapshot(snapshot, apl), opts)
-}
-
-/** The logical plan of `apl` as text, before and after the optimizer. */
-export function explainApl(
-  snapshot: Snapshot,
-  apl: string,
-  now: bigint,
-): { logical: string; optimized: string } {
-  const plan = compileForSnapshot(snapshot, apl)
-  return { logical: explainPlan(plan), optimized: explainPlan(optimize(plan, { now })) }
 }

@@ -128,7 +128,7 @@ export class AggregateExec implements PhysicalOperator {
       this.metrics.rowsIn += rows.length
       const keyVecs = this.#keys.map((k) => evaluate(k.expr, b, this.#scope))
       const gids = groups.assign(keyVecs, rows, born)
-      for (let a = 0; a < specs.length; a++) this.#feedSpec(specs[a], states[a], b, rows, gids)
+      for (let a = 0; a < specs.length; a++) this.#feedSpec(specs[a], states[a], b, rows, gids, ctx)
       this.metrics.timeMs += performance.now() - t0
     }
     // No keys and no rows: one row of empty aggregates (count 0, others null).
@@ -136,10 +136,19 @@ export class AggregateExec implements PhysicalOperator {
     yield this.#output(groups, states)
   }
 
-  #feedSpec(spec: AggSpec, st: AggState[], b: Batch, rows: Uint32Array, gids: Float64Array): void {
+  #feedSpec(
+    spec: AggSpec,
+    st: AggState[],
+    b: Batch,
+    rows: Uint32Array,
+    gids: Float64Array,
+    ctx: ExecContext,
+  ): void {
     const pred = spec.predicate ? asBool(evaluate(spec.predicate, b, this.#scope), b.length) : null
     const v = spec.value ? evaluate(spec.value, b, this.#scope) : null
     for (let j = 0; j < rows.length; j++) {
+      // Deadline / abort every 64 Ki rows: one batch of a large tail can take long (issue 4 item 5).
+      if ((j & 0xffff) === 0xffff) checkInterrupt(ctx)
       const i = rows[j]
       if (pred && (pred.values[i] !== 1 || (pred.valid && !pred.valid[i]))) continue
       const s = st[gids[j]]

@@ -1,8 +1,8 @@
 // ops/filter-exec.ts: keeps the rows whose predicate is true by narrowing the selection; columns pass
 // through untouched. Whole batch passes as is when every live row passes, and nothing is emitted when none do.
 import type { BoundExpr, RowSchema } from '../../plan/index.ts'
-import type { Batch } from '../batch.ts'
-import type { ExecContext } from '../context.ts'
+import { type Batch, liveIndices, takeVec } from '../batch.ts'
+import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { asBool } from '../kernels/coerce.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
@@ -21,6 +21,9 @@ export function narrow(b: Batch, pass: Uint8Array, valid: Uint8Array | null): Ui
   if (k === total) return rows
   return keep.subarray(0, k)
 }
+
+/** Rows per predicate evaluation slice of a large batch: the deadline is checked between slices. */
+export const INTERRUPT_ROWS = 65_536
 
 /** `where`: see module header. */
 export class FilterExec implements PhysicalOperator {
@@ -46,10 +49,11 @@ export class FilterExec implements PhysicalOperator {
 
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
     for await (const b of this.#input.batches(ctx)) {
+      checkInterrupt(ctx)
       const t0 = performance.now()
       const live = b.sel ? b.sel.length : b.length
       this.metrics.rowsIn += live
-      const p = asBool(evaluate(this.#predicate, b, this.#scope), b.length)
+      const p = this.#pass(b, ctx)
       const sel = narrow(b, p.values, p.valid)
       this.metrics.timeMs += performance.now() - t0
       if (sel === 'none') continue
@@ -57,5 +61,26 @@ export class FilterExec implements PhysicalOperator {
       this.metrics.rowsOut += sel ? sel.length : b.length
       yield out
     }
+  }
+
+  /**
+   * The predicate at every row of `b`. A batch longer than INTERRUPT_ROWS (the unsealed tail can be)
+   * is evaluated over its live rows in slices, so a slow kernel (regex) cannot outrun the deadline.
+   */
+  #pass(b: Batch, ctx: ExecContext): { values: Uint8Array; valid: Uint8Array | null } {
+    if (b.length <= INTERRUPT_ROWS) return asBool(evaluate(this.#predicate, b, this.#scope), b.length)
+    const rows = liveIndices(b)
+    // Rows outside the selection stay 0: narrow() never reads them.
+    const values = new Uint8Array(b.length)
+    for (let at = 0; at < rows.length; at += INTERRUPT_ROWS) {
+      checkInterrupt(ctx)
+      const idx = rows.subarray(at, at + INTERRUPT_ROWS)
+      const part: Batch = { length: idx.length, sel: null, cols: b.cols.map((c) => takeVec(c, idx)) }
+      const p = asBool(evaluate(this.#predicate, part, this.#scope), idx.length)
+      for (let j = 0; j < idx.length; j++) {
+        if (p.values[j] === 1 && (!p.valid || p.valid[j] === 1)) values[idx[j]] = 1
+      }
+    }
+    return { values, valid: null }
   }
 }

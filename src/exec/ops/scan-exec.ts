@@ -16,6 +16,14 @@ import { zonePrune } from '../scan/zone-prune.ts'
 import type { NumVec, TimeVec, Vec } from '../vector.ts'
 import { cellAt } from '../vector.ts'
 
+/** Longest run of blocks without yielding to the event loop, ms (timers, an abort, /health get a turn). */
+export const YIELD_EVERY_MS = 10
+
+/** Lets the event loop run (a timer can abort the signal); in-memory blocks never leave microtasks. */
+function yieldToLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
+}
+
 /** The window ∩ the pushed-down range (the tighter bound on each side). */
 export function effectiveRange(scan: Scan, window: TimeRange): TimeRange {
   const p = scan.pushdown
@@ -111,7 +119,12 @@ export class ScanExec implements PhysicalOperator {
       signal: ctx.signal,
       stats: ctx.stats.scan,
     })
+    let yielded = performance.now()
     for await (const sb of scan) {
+      if (performance.now() - yielded >= YIELD_EVERY_MS) {
+        await yieldToLoop()
+        yielded = performance.now()
+      }
       checkInterrupt(ctx)
       const t0 = performance.now()
       const n = sb.rowCount

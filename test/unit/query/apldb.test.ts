@@ -48,10 +48,12 @@ describe('Apldb queries', () => {
     }
   })
 
-  it('explain shows the plan before and after the optimizer', () => {
-    const e = db.explain(`['sample-http-logs'] | where _time > ago(1h) and status == '500' | count`)
+  it('explain shows the plan before and after the optimizer, and the physical plan', async () => {
+    const e = await db.explain(`['sample-http-logs'] | where _time > ago(1h) and status == '500' | count`)
     expect(e.logical).toContain('ago(')
     expect(e.optimized).toContain('pushdown [')
+    expect(e.physical.length).toBeGreaterThan(0)
+    expect(e.blocks.total).toBeGreaterThanOrEqual(e.blocks.examined)
   })
 
   it('a query that does not bind throws AplError with code, span and position', async () => {
