@@ -2,7 +2,7 @@
 // callers apply it), through an exhaustive table over expression kinds. Kernels come from the tables
 // in ../kernels; a missing kernel is a `not supported yet` error naming the function, never a guess.
 import type { BoundExpr, ExprKind, ExprOf, RowSchema } from '../../plan/index.ts'
-import type { Batch } from '../batch.ts'
+import { type Batch, nullVec, UNREAD } from '../batch.ts'
 import { ExecError } from '../context.ts'
 import { asBool } from '../kernels/coerce.ts'
 import { constantVec } from '../kernels/constants.ts'
@@ -44,7 +44,9 @@ const EVALUATORS: { readonly [K in ExprKind]: Evaluator<K> } = {
   Column: (e, b, s) => {
     const i = s.columns.get(e.name)
     if (i === undefined) throw new ExecError('invalid_argument', `column '${e.name}' is not in the input`)
-    return b.cols[i]
+    // A field the scan did not read is one no later operator observes (the binder's scan-field
+    // analysis): dead `extend` columns still evaluate, so give them typed nulls, not the marker.
+    return b.cols[i] === UNREAD ? nullVec(e.type, b.length) : b.cols[i]
   },
   Literal: (e, b) => constantVec(e.type, e.value, b.length),
   Call: (e, b, s) => {
