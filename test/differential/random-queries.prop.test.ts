@@ -93,7 +93,8 @@ async function check(
           return `${apl}\n  [blockRows=${blockRows} optimize=${optimize}] engine threw ${String(e)}`
         counts.skipped++
         skippedWhy.set((e as Error).message, (skippedWhy.get((e as Error).message) ?? 0) + 1)
-        if (process.env.APLDB_SHOW_SKIPS && (skippedWhy.get((e as Error).message) ?? 0) <= 2) console.log(`skip: ${apl}`)
+        if (process.env.APLDB_SHOW_SKIPS && (skippedWhy.get((e as Error).message) ?? 0) <= 2)
+          console.log(`skip: ${apl}`)
         return undefined
       }
       counts.runs++
