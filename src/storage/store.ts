@@ -2,7 +2,7 @@
 // dataset runtimes, publishes versions, hands out snapshots, and runs ingest, seal, trim and
 // dataset changes. Every change is durable before it is visible. A failed write stops the store.
 import * as path from 'node:path'
-import { type BlockBatch, type BlockColumn, buildBatch } from './block/index.ts'
+import { type BlockBatch, buildBatch } from './block/index.ts'
 import { BlockReader } from './block-reader.ts'
 import { type Clock, nsClock } from './clock.ts'
 import { DatasetRuntime } from './dataset-runtime.ts'
@@ -397,5 +397,3 @@ export class Store {
 }
 let memCounter = 0
 
-/** Re-exported for the scan API's users. */
-export type { BlockColumn }

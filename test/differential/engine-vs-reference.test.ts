@@ -4,12 +4,12 @@
 // order, as multisets otherwise; reals to 1e-9 relative. Prints queries × configurations, mismatches.
 import { afterAll, describe, expect, it } from 'vitest'
 import { httpLogs } from '../../bench/data-gen.ts'
-import type { Cell, QueryResult } from '../../src/exec/result.ts'
 import { openStore } from '../../src/index.ts'
 import { compileApl, schemaFromSnapshot } from '../../src/plan/index.ts'
 import { runPlan } from '../../src/query/run-apl.ts'
 import { evaluate } from '../reference/evaluate.ts'
 import { LOGS, NOW, NOW_MS } from '../reference/fixture.ts'
+import { diffResults } from './result-diff.ts'
 
 const HTTP = httpLogs(3000, { seed: 11, startMs: NOW_MS - 5 * 86_400_000, spanMs: 5 * 86_400_000 })
 
@@ -70,54 +70,6 @@ const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
   ['http', `http | make-series count() on _time step 1h by server_datacenter`],
 ]
 
-function sameCell(a: Cell, b: Cell): boolean {
-  if (typeof a === 'number' && typeof b === 'number') {
-    if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) && Number.isNaN(b)
-    return a === b || Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b))
-  }
-  return JSON.stringify(a, big) === JSON.stringify(b, big)
-}
-const big = (_k: string, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)
-
-function rowsOf(r: QueryResult, t: number): Cell[][] {
-  const table = r.tables[t]
-  const n = table.columns[0]?.length ?? 0
-  return Array.from({ length: n }, (_, i) => table.columns.map((c) => c[i]))
-}
-
-function diff(engine: QueryResult, ref: QueryResult, ordered: boolean): string | undefined {
-  if (engine.tables.length !== ref.tables.length)
-    return `tables ${engine.tables.length} vs ${ref.tables.length}`
-  for (let t = 0; t < ref.tables.length; t++) {
-    const [e, r] = [engine.tables[t], ref.tables[t]]
-    const shape = (x: typeof e) =>
-      JSON.stringify(
-        {
-          name: x.name,
-          fields: x.fields,
-          groups: x.groups,
-          range: x.range,
-          buckets: x.buckets,
-          order: x.order,
-        },
-        big,
-      )
-    if (shape(e) !== shape(r)) return `table ${t} shape:\n  engine ${shape(e)}\n  ref    ${shape(r)}`
-    let [er, rr] = [rowsOf(engine, t), rowsOf(ref, t)]
-    if (!ordered || r.name === '_totals') {
-      const key = (row: Cell[]) => JSON.stringify(row, big)
-      er = [...er].sort((a, b) => (key(a) < key(b) ? -1 : 1))
-      rr = [...rr].sort((a, b) => (key(a) < key(b) ? -1 : 1))
-    }
-    if (er.length !== rr.length) return `table ${t}: ${er.length} rows vs ${rr.length}`
-    for (let i = 0; i < rr.length; i++) {
-      if (!rr[i].every((c, j) => sameCell(er[i][j], c)))
-        return `table ${t} row ${i}:\n  engine ${JSON.stringify(er[i], big)}\n  ref    ${JSON.stringify(rr[i], big)}`
-    }
-  }
-  return undefined
-}
-
 let runs = 0
 let mismatches = 0
 afterAll(() => console.log(`engine-vs-reference runs=${runs} mismatches=${mismatches}`))
@@ -141,7 +93,7 @@ describe('engine = reference', () => {
         for (const optimize of [true, false]) {
           runs++
           const got = await runPlan(snap, bound.plan, { now: NOW, optimize })
-          const d = diff(got, ref, ordered)
+          const d = diffResults(got, ref, ordered)
           if (d) {
             mismatches++
             failures.push(`${apl} [optimize=${optimize}] ${d}`)

@@ -7,8 +7,11 @@ const big = (_k: string, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)
 /** JSON text of a value with bigints spelled `123n`. */
 export const show = (v: unknown): string => JSON.stringify(v, big)
 
-/** Two cells equal: reals within 1e-9 relative (NaN equals NaN), everything else by value. */
+/** Two cells equal: reals within 1e-9 relative (NaN equals NaN, also inside arrays), else by value. */
 export function sameCell(a: Cell, b: Cell): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((x, i) => sameCell(x as Cell, b[i] as Cell))
+  }
   if (typeof a === 'number' && typeof b === 'number') {
     if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) && Number.isNaN(b)
     return a === b || Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b))

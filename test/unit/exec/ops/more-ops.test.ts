@@ -7,10 +7,10 @@ import { createContext, ExecError } from '../../../../src/exec/context.ts'
 import { scopeOf } from '../../../../src/exec/eval/evaluate.ts'
 import { JoinExec, MAX_JOIN_BUILD_ROWS } from '../../../../src/exec/ops/join-exec.ts'
 import { build } from '../../../../src/exec/physical-planner.ts'
-import type { Cell, QueryResult } from '../../../../src/exec/result.ts'
 import { openStore } from '../../../../src/index.ts'
 import { compileApl, schemaFromSnapshot, staticSchema } from '../../../../src/plan/index.ts'
 import { runPlan } from '../../../../src/query/run-apl.ts'
+import { diffResults } from '../../../differential/result-diff.ts'
 import { evaluate } from '../../../reference/evaluate.ts'
 import { LOGS, NOW, NOW_MS, USERS } from '../../../reference/fixture.ts'
 
@@ -72,47 +72,6 @@ const MORE_QUERIES: readonly string[] = [
   `http | make-series avg(req_duration_ms) on _time from datetime(2026-01-08T12:00:00Z) step 6h by method`,
 ]
 
-function sameCell(a: Cell, b: Cell): boolean {
-  // Series arrays hold reals too: compare them element by element with the same tolerance.
-  if (Array.isArray(a) && Array.isArray(b))
-    return a.length === b.length && a.every((x, i) => sameCell(x as Cell, b[i] as Cell))
-  if (typeof a === 'number' && typeof b === 'number') {
-    if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) && Number.isNaN(b)
-    return a === b || Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b))
-  }
-  return JSON.stringify(a, big) === JSON.stringify(b, big)
-}
-const big = (_k: string, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)
-
-function rowsOf(r: QueryResult, t: number): Cell[][] {
-  const table = r.tables[t]
-  const n = table.columns[0]?.length ?? 0
-  return Array.from({ length: n }, (_, i) => table.columns.map((c) => c[i]))
-}
-
-/** The first difference between two results (rows as multisets unless `ordered`), or undefined. */
-function diff(engine: QueryResult, ref: QueryResult, ordered: boolean): string | undefined {
-  if (engine.tables.length !== ref.tables.length)
-    return `tables ${engine.tables.length} vs ${ref.tables.length}`
-  for (let t = 0; t < ref.tables.length; t++) {
-    const fe = JSON.stringify(engine.tables[t].fields)
-    const fr = JSON.stringify(ref.tables[t].fields)
-    if (fe !== fr) return `fields ${fe} vs ${fr}`
-    let [er, rr] = [rowsOf(engine, t), rowsOf(ref, t)]
-    if (!ordered) {
-      const key = (row: Cell[]) => JSON.stringify(row, big)
-      er = [...er].sort((a, b) => (key(a) < key(b) ? -1 : 1))
-      rr = [...rr].sort((a, b) => (key(a) < key(b) ? -1 : 1))
-    }
-    if (er.length !== rr.length) return `table ${t}: ${er.length} rows vs ${rr.length}`
-    for (let i = 0; i < rr.length; i++) {
-      if (!rr[i].every((c, j) => sameCell(er[i][j], c)))
-        return `row ${i}:\n  engine ${JSON.stringify(er[i], big)}\n  ref    ${JSON.stringify(rr[i], big)}`
-    }
-  }
-  return undefined
-}
-
 let runs = 0
 afterAll(() => console.log(`more-ops runs=${runs}`))
 
@@ -142,7 +101,7 @@ describe('distinct, union, search, join, make-series = reference', () => {
           runs++
           try {
             const got = await runPlan(snap, bound.plan, { now: NOW, optimize })
-            const d = diff(got, ref, bound.plan.order === 'explicit')
+            const d = diffResults(got, ref, bound.plan.order === 'explicit')
             if (d) failures.push(`${apl} [optimize=${optimize}] ${d}`)
           } catch (e) {
             failures.push(`${apl} [optimize=${optimize}] threw ${(e as Error).message}`)
