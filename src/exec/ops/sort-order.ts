@@ -50,10 +50,13 @@ function keyOf(v: Vec): { cmp: RowCompare; isNull: (i: number) => boolean } {
         isNull: (i) => v.valid !== null && v.valid[i] === 0,
       }
     case 'str': {
-      // Rank each dictionary entry once; rows then compare integers.
+      // Rank each dictionary entry once; rows then compare integers. Computed dictionaries may hold
+      // the same string twice (tolower of "GET" and "get"): equal strings share a rank, so they tie.
       const order = v.dict.map((_, d) => d).sort((a, b) => compareStrings(v.dict[a], v.dict[b]))
       const rank = new Int32Array(v.dict.length)
-      order.forEach((d, r) => {
+      let r = 0
+      order.forEach((d, k) => {
+        if (k > 0 && v.dict[d] !== v.dict[order[k - 1]]) r++
         rank[d] = r
       })
       return { cmp: (i, j) => rank[v.codes[i]] - rank[v.codes[j]], isNull: (i) => v.codes[i] < 0 }
