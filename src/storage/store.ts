@@ -396,4 +396,3 @@ export class Store {
   }
 }
 let memCounter = 0
-
