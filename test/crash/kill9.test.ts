@@ -53,7 +53,10 @@ function runAndKill(delayMs: number, firstId: number, childSeed: number): Promis
   })
 }
 
-it(`survives ${KILLS} kill -9 at random moments without losing an acknowledged event`, async () => {
+// Each kill costs a child start, its run and a reopen (~1–2 s on a loaded 2-core machine).
+it(`survives ${KILLS} kill -9 at random moments without losing an acknowledged event`, {
+  timeout: 600_000,
+}, async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'apldb-kill9-'))
   const r = rng(seed)
   const acked = new Map<number, number>()
