@@ -7,6 +7,7 @@ import { BlockReader } from './block-reader.ts'
 import { type Clock, nsClock } from './clock.ts'
 import { DatasetRuntime } from './dataset-runtime.ts'
 import { DatasetsApi } from './datasets-api.ts'
+import { DocStore } from './docs.ts'
 import { StoreError } from './errors.ts'
 import { type Fs, nodeFs } from './fs.ts'
 import { type IngestInput, type IngestOptions, type IngestStatus, prepareIngest } from './ingest-call.ts'
@@ -47,6 +48,8 @@ export class Store {
   readonly recovery: RecoveryReport
   /** Dataset administration. */
   readonly datasets: DatasetsApi
+  /** Small durable documents of the layers above (tokens, annotations). */
+  readonly docs: DocStore
   readonly #now: () => bigint
   readonly #ctx: StoreContext
   readonly #reader: BlockReader
@@ -78,6 +81,7 @@ export class Store {
     this.recovery = args.recovery
     this.#releaseLock = args.releaseLock
     this.datasets = new DatasetsApi(this)
+    this.docs = new DocStore(args.ctx.fs, args.ctx.root, args.ctx.tmpDir, args.ctx.sync)
   }
 
   /** Open (recovering if needed) or create a store. */
