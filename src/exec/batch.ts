@@ -61,7 +61,11 @@ export function takeVec(v: Vec, idx: Uint32Array): Vec {
       if (v.values.length === 0) return v
       const out = new Array(idx.length)
       for (let i = 0; i < idx.length; i++) out[i] = v.values[idx[i]] ?? null
-      return v.kind === 'dyn' ? { kind: 'dyn', values: out } : { kind: 'mixed', values: out }
+      if (v.kind === 'dyn') return { kind: 'dyn', values: out }
+      if (!v.reals) return { kind: 'mixed', values: out }
+      const reals = new Uint8Array(idx.length)
+      for (let i = 0; i < idx.length; i++) reals[i] = v.reals[idx[i]]
+      return { kind: 'mixed', values: out, reals }
     }
   }
 }
@@ -195,7 +199,22 @@ export function concatVecs(parts: readonly Vec[], lens: readonly number[]): Vec 
     for (let i = 0; i < lens[k]; i++) out[at + i] = cellAt(p, i)
     at += lens[k]
   })
-  return kind === 'dyn' && same ? { kind: 'dyn', values: out as never } : { kind: 'mixed', values: out }
+  if (kind === 'dyn' && same) return { kind: 'dyn', values: out as never }
+  return { kind: 'mixed', values: out, ...concatReals(parts, lens, n) }
+}
+
+/** The real marks of concatenated parts (a real-typed part marks every row), when any row needs one. */
+function concatReals(parts: readonly Vec[], lens: readonly number[], n: number): { reals?: Uint8Array } {
+  const marks = (p: Vec) => (p.kind === 'mixed' && p.reals) || (p.kind === 'num' && p.type === 'real')
+  if (!parts.some(marks)) return {}
+  const reals = new Uint8Array(n)
+  let at = 0
+  parts.forEach((p, k) => {
+    if (p.kind === 'num' && p.type === 'real') reals.fill(1, at, at + lens[k])
+    else if (p.kind === 'mixed' && p.reals) reals.set(p.reals.subarray(0, lens[k]), at)
+    at += lens[k]
+  })
+  return { reals }
 }
 
 /** A vector of `n` nulls in the layout of `type`. */

@@ -50,6 +50,11 @@ export interface DynVec {
 export interface MixedVec {
   readonly kind: 'mixed'
   readonly values: readonly Cell[]
+  /**
+   * 1 where a numeric cell is a real although integral (computed `15.0`); absent when no cell needs
+   * it. Without a mark an integral number in a mixed cell is a long (reference rule 6).
+   */
+  readonly reals?: Uint8Array
 }
 
 /** Any column of a batch. */

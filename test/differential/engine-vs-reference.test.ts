@@ -65,6 +65,16 @@ const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
     'http',
     `http | summarize n = count() by id | join kind=leftouter (http | where status == '500' | summarize e = count() by id) on id`,
   ],
+  [
+    'logs',
+    `logs | project a = status + 1, b = status * 2.5, c = -status, f = status % 7, h = status / 2, i = (status * 2.0) / 3`,
+  ],
+  [
+    'logs',
+    `logs | project g = abs(status), k = floor(status), r = round(status), l = bin(status, 100), t = tostring(status * 1.0), n = log(status), s = 1h * status`,
+  ],
+  ['logs', `logs | extend q = status * 1.0 | where duration_ms > 5 | summarize sum(q / 4), avg(q) by method`],
+  ['logs', `logs | where status * 2 > 300 | count`],
   ['logs', `logs | make-series count() on _time step 1d by method`],
   ['logs', `logs | make-series sum(bytes), countif(method == 'GET') on _time step 2d`],
   ['http', `http | make-series count() on _time step 1h by server_datacenter`],

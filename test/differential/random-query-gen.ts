@@ -24,7 +24,7 @@ const W_VALUES = [
   'user-42 patched',
   '',
 ]
-const M_VALUES: unknown[] = ['200', '404', 'abc', 500, 503, '500', 200]
+const M_VALUES: unknown[] = ['200', '404', 'abc', 500, 503, '500', 200, 7.5, -3]
 
 const nullable = <T>(a: fc.Arbitrary<T>, freq = 5) => fc.option(a, { nil: undefined, freq })
 const real = fc
@@ -143,6 +143,7 @@ function extension(g: Gen, cols: readonly Col[]): { text: string; ty: Ty } {
     [`n * 2 - 1`, 'long'],
     [`n % 7`, 'long'],
     [`n / 3`, 'long'],
+    [`x % ${pick(g, ['3', '-2.5'])}`, 'real'],
     [`x * 0.5 + ${a}`, 'real'],
     [`todouble(m)`, 'real'],
     [`toreal(n) / 4`, 'real'],
@@ -156,6 +157,17 @@ function extension(g: Gen, cols: readonly Col[]): { text: string; ty: Ty } {
     [`toupper(${s})`, 'string'],
     [`strcat(${s}, '/', w)`, 'string'],
     [`tostring(n)`, 'string'],
+    // Per-value arithmetic on the mixed column: each row's own type decides (long, real or null).
+    [`m + ${a}`, 'mixed'],
+    [`m * 1.0 / 3`, 'mixed'],
+    [`m / 3 - n`, 'mixed'],
+    [`m % 7`, 'mixed'],
+    [`-m`, 'mixed'],
+    [`abs(m)`, 'mixed'],
+    [`floor(m * 0.5)`, 'mixed'],
+    [`bin(m, 100)`, 'mixed'],
+    [`round(m)`, 'real'],
+    [`tostring(m * 1.0)`, 'string'],
   ]
   const [text, ty] = pick(g, forms)
   // abs/floor/+ keep a long's type: say 'real' only when unsure; used only as a numeric argument.

@@ -146,8 +146,8 @@ function bagPack(args: readonly Value[]): Value {
 export const SCALARS: KernelTable<ScalarKernelKey, RequiredScalarKernelKey, ScalarImpl> = {
   bin: ([v, size]) => binValue(v, size),
   bin_auto: ([v], ctx) => binValue(v, new Timespan(ctx.autoStep)),
-  floor: strict(([x]) => (typeof x === 'number' ? Math.floor(x) : x)),
-  ceiling: strict(([x]) => (typeof x === 'number' ? Math.ceil(x) : x)),
+  floor: strict(([x]) => (typeof x === 'number' ? Math.floor(x) : typeof x === 'bigint' ? x : null)),
+  ceiling: strict(([x]) => (typeof x === 'number' ? Math.ceil(x) : typeof x === 'bigint' ? x : null)),
   todouble: ([v]) => toReal(v),
   toint: ([v]) => toLong(v),
   tostring: ([v]) => toText(v),
@@ -169,10 +169,10 @@ export const SCALARS: KernelTable<ScalarKernelKey, RequiredScalarKernelKey, Scal
   abs: strict(([x]) => {
     if (typeof x === 'bigint') return wrapLong(x < 0n ? -x : x)
     if (x instanceof Timespan) return new Timespan(x.ns < 0n ? -x.ns : x.ns)
-    return Math.abs(Number(x))
+    return typeof x === 'number' ? Math.abs(x) : null
   }),
-  log: strict(([x]) => (Number(x) <= 0 ? null : Math.log(Number(x)))),
-  round: strict(([x, p]) => round(Number(x), p === undefined ? 0 : int(p))),
+  log: strict(([x]) => (!isNumber(x) || Number(x) <= 0 ? null : Math.log(Number(x)))),
+  round: strict(([x, p]) => (isNumber(x) ? round(Number(x), p === undefined ? 0 : int(p)) : null)),
   now: ([offset], ctx) => new DateTime(ctx.now + (offset instanceof Timespan ? offset.ns : 0n)),
   ago: ([span], ctx) => (span instanceof Timespan ? new DateTime(ctx.now - span.ns) : null),
   datetime_diff: strict(([part, a, b]) => {

@@ -25,7 +25,7 @@ export class StringInterner {
 }
 
 /** The `tostring` text of a non-null cell of vector `v` (its layout tells long from real, time from span). */
-function textOfCell(v: Vec, c: Exclude<Cell, null>): string {
+function textOfCell(v: Vec, c: Exclude<Cell, null>, i: number): string {
   if (typeof c === 'string') return c
   if (typeof c === 'boolean') return c ? 'true' : 'false'
   if (typeof c === 'bigint') {
@@ -33,13 +33,14 @@ function textOfCell(v: Vec, c: Exclude<Cell, null>): string {
     if (v.kind === 'span') return formatGoDuration(c)
     return c.toString()
   }
-  if (typeof c === 'number') return v.kind === 'num' && v.type === 'long' ? String(c) : numberText(v, c)
+  if (typeof c === 'number') return v.kind === 'num' && v.type === 'long' ? String(c) : numberText(v, c, i)
   return JSON.stringify(c)
 }
 
 /** A number in a dynamic/mixed cell is a long when it is a safe integer (reference rule 6), else a real. */
-function numberText(v: Vec, x: number): string {
-  if (v.kind !== 'num' && Number.isSafeInteger(x) && !Object.is(x, -0)) return String(x)
+function numberText(v: Vec, x: number, i: number): string {
+  const markedReal = v.kind === 'mixed' && v.reals?.[i] === 1
+  if (v.kind !== 'num' && !markedReal && Number.isSafeInteger(x) && !Object.is(x, -0)) return String(x)
   return formatReal(x)
 }
 
@@ -50,7 +51,7 @@ export function asText(v: Vec, n: number): StrVec {
   const codes = new Int32Array(n)
   for (let i = 0; i < n; i++) {
     const c = cellAt(v, i)
-    codes[i] = c === null ? -1 : out.code(textOfCell(v, c))
+    codes[i] = c === null ? -1 : out.code(textOfCell(v, c, i))
   }
   return { kind: 'str', codes, dict: out.dict }
 }

@@ -1,10 +1,18 @@
 // exec/kernels/arith.ts: + - * / % and unary minus with the typing of apl-reference §3 and decision
 // §10.5 (long ∘ long → long, `/` truncates toward zero, `%` non-negative for a positive divisor;
-// datetime/timespan arithmetic). Division of longs by zero is null. One typed loop per call.
+// datetime/timespan arithmetic). Division of longs by zero is null. One typed loop per call; mixed or
+// dynamic operands go per value (per-value-numeric.ts).
 import type { AplType } from '../../catalog/index.ts'
 import { ExecError } from '../context.ts'
 import type { Vec } from '../vector.ts'
 import type { Kernel } from './kernel.ts'
+import {
+  floorMod,
+  goesPerValue,
+  type PerValueFn,
+  perValueBinary,
+  perValueUnary,
+} from './per-value-numeric.ts'
 
 /** A numeric view of an operand: ns for timespans, epoch ms + ns for datetimes. */
 interface Operand {
@@ -51,6 +59,7 @@ type NumFn = (x: number, y: number) => number
 
 function binary(op: string, fn: NumFn, longFn: NumFn): Kernel {
   return (args, n, site) => {
+    if (goesPerValue(args, site.type)) return perValueBinary(op, args[0], args[1], n, site.type)
     const a = operand(args[0], op)
     const b = operand(args[1], op)
     if (a.kind === 'time' && b.kind === 'span' && (op === '+' || op === '-'))
@@ -84,12 +93,11 @@ function binary(op: string, fn: NumFn, longFn: NumFn): Kernel {
   }
 }
 
-const kustoMod = (x: number, y: number): number => {
-  if (y === 0) return Number.NaN
-  const r = x % y
-  // The result takes the divisor's sign (Kusto: non-negative for a positive divisor; reference rule 19).
-  return r !== 0 && r < 0 !== y < 0 ? r + y : r
-}
+/** Long modulo: floored like reals; a zero divisor marks the row null (NaN). */
+const kustoMod = (x: number, y: number): number => (y === 0 ? Number.NaN : floorMod(x, y))
+
+const neg = (x: number) => -x
+const NEGATE: PerValueFn = { long: neg, real: neg, span: neg }
 
 /** Arithmetic kernels keyed by operator kernel key. */
 export const ARITH_KERNELS = {
@@ -113,8 +121,10 @@ export const ARITH_KERNELS = {
     (x, y) => x / y,
     (x, y) => (y === 0 ? Number.NaN : Math.trunc(x / y)),
   ),
-  mod: binary('%', (x, y) => x % y, kustoMod),
-  negate: (args, n) => {
+  // Reals too take the divisor's sign (floored modulo, reference rule 19): -3.5 % 7 == 3.5.
+  mod: binary('%', floorMod, kustoMod),
+  negate: (args, n, site) => {
+    if (goesPerValue(args, site.type)) return perValueUnary(NEGATE, args[0], n, site.type)
     const a = operand(args[0], '-')
     const out = new Float64Array(n)
     for (let i = 0; i < n; i++) out[i] = -a.values[i]

@@ -6,6 +6,7 @@ import type { Vec } from '../vector.ts'
 import { cellAt } from '../vector.ts'
 import { constantOf, splitNs } from './constants.ts'
 import type { Kernel } from './kernel.ts'
+import { goesPerValue, perValueBin } from './per-value-numeric.ts'
 
 /** The steps `bin_auto` chooses from, ns (decision §10.3). */
 export const BIN_AUTO_STEPS: readonly bigint[] = [
@@ -83,9 +84,15 @@ function sizeOf(v: Vec): Float64Array | number {
 }
 
 /** bin(value, size). */
-export const binKernel: Kernel = (args, n) => {
+export const binKernel: Kernel = (args, n, site) => {
   const [v, size] = args
   const s = sizeOf(size)
+  if (goesPerValue([v], site.type)) {
+    // Per value: numbers bin by a numeric size; a timespan size fits no number (null), as does size <= 0.
+    if (typeof s !== 'number')
+      throw new ExecError('not_supported', 'bin: a per-row bin size is not supported on mixed values')
+    return perValueBin(v, size.kind !== 'span' && s > 0 ? s : Number.NaN, n, site.type)
+  }
   if (v.kind === 'time') {
     if (typeof s !== 'number')
       throw new ExecError('not_supported', 'bin: a per-row datetime bin size is not supported yet')

@@ -1,12 +1,15 @@
-// exec/kernels/math.ts: numeric functions as typed loops: floor, ceiling, abs, log, round.
+// exec/kernels/math.ts: numeric functions as typed loops: floor, ceiling, abs, log, round (mixed or
+// dynamic arguments per value, per-value-numeric.ts).
 import { ExecError } from '../context.ts'
 import type { Vec } from '../vector.ts'
 import { constantOf } from './constants.ts'
 import type { Kernel } from './kernel.ts'
+import { goesPerValue, type PerValueFn, perValueUnary } from './per-value-numeric.ts'
 
-function unary(name: string, f: (x: number) => number, real: boolean): Kernel {
-  return (args, n) => {
+function unary(name: string, f: (x: number) => number, real: boolean, perValue: PerValueFn): Kernel {
+  return (args, n, site) => {
     const v = args[0]
+    if (goesPerValue(args, site.type)) return perValueUnary(perValue, v, n, site.type)
     if (v.kind !== 'num' && v.kind !== 'span')
       throw new ExecError('not_supported', `${name} is not supported on ${v.kind} values`)
     const out = new Float64Array(n)
@@ -17,23 +20,29 @@ function unary(name: string, f: (x: number) => number, real: boolean): Kernel {
 }
 
 /** round(x[, digits]): half away from zero at `digits` decimals (0 by default). */
-const round: Kernel = (args, n) => {
+const round: Kernel = (args, n, site) => {
   const v = args[0]
-  if (v.kind !== 'num') throw new ExecError('not_supported', `round is not supported on ${v.kind} values`)
   const c = args.length > 1 ? constantOf(args[1])?.value : 0
   if (typeof c !== 'number') throw new ExecError('not_supported', 'round: the precision must be a constant')
   const scale = 10 ** c
+  const f = (x: number) => (Math.sign(x) * Math.round(Math.abs(x) * scale)) / scale
+  if (goesPerValue(args, site.type))
+    return perValueUnary({ long: f, real: f, realResult: true }, v, n, site.type)
+  if (v.kind !== 'num') throw new ExecError('not_supported', `round is not supported on ${v.kind} values`)
   const out = new Float64Array(n)
-  for (let i = 0; i < n; i++)
-    out[i] = (Math.sign(v.values[i]) * Math.round(Math.abs(v.values[i]) * scale)) / scale
+  for (let i = 0; i < n; i++) out[i] = f(v.values[i])
   return { kind: 'num', type: 'real', values: out, valid: v.valid }
 }
 
+const same = (x: number) => x
+/** log(x); NaN (null) for x <= 0, as the typed path's null rule for log of non-positive values. */
+const logPositive = (x: number) => (x <= 0 ? Number.NaN : Math.log(x))
+
 /** Math kernels keyed by scalar kernel key. */
 export const MATH_KERNELS = {
-  floor: unary('floor', Math.floor, false),
-  ceiling: unary('ceiling', Math.ceil, false),
-  abs: unary('abs', Math.abs, false),
-  log: unary('log', Math.log, true),
+  floor: unary('floor', Math.floor, false, { long: same, real: Math.floor }),
+  ceiling: unary('ceiling', Math.ceil, false, { long: same, real: Math.ceil }),
+  abs: unary('abs', Math.abs, false, { long: Math.abs, real: Math.abs, span: Math.abs }),
+  log: unary('log', Math.log, true, { long: logPositive, real: logPositive, realResult: true }),
   round,
 } as const satisfies Record<string, Kernel>

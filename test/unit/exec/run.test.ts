@@ -268,11 +268,4 @@ describe('results', () => {
       code: 'deadline_exceeded',
     })
   })
-
-  it('what the engine cannot run yet says so (arithmetic on a mixed-type column)', async () => {
-    await expect(run('http | extend x = status * 2', true)).rejects.toMatchObject({
-      code: 'not_supported',
-      message: expect.stringContaining('mixed'),
-    })
-  })
 })
