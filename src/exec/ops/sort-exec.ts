@@ -1,6 +1,6 @@
-// ops/sort-exec.ts: `sort by`/`order by` (and TopN with a limit): drains its input, concatenates the
-// live rows, orders them stably by the keys and emits one batch. TopN keeps only the best `limit`
-// rows after every input batch (sort-and-trim), so its memory is bounded by limit + one batch.
+// ops/sort-exec.ts: `sort by`/`order by`: drains its input, concatenates the live rows, orders them
+// stably by the keys and emits one batch. With a `limit` it keeps only the best rows whenever it holds
+// more than 2·limit + 1 Ki (sort-and-trim); `top` itself uses the heap of top-n-exec.ts.
 import type { RowSchema, SortKey } from '../../plan/index.ts'
 import type { Batch } from '../batch.ts'
 import { compactBatch, concatVecs, takeVec } from '../batch.ts'
@@ -35,7 +35,7 @@ export class SortExec implements PhysicalOperator {
   readonly #limit: number | undefined
 
   constructor(input: PhysicalOperator, keys: readonly SortKey[], scope: EvalScope, limit?: number) {
-    this.name = limit === undefined ? 'SortExec' : 'TopNExec'
+    this.name = limit === undefined ? 'SortExec' : 'SortLimitExec'
     this.#input = input
     this.children = [input]
     this.schema = input.schema

@@ -2,6 +2,7 @@
 // dictionary entry) and the stable ordering of row indices that Sort and TopN share. Null placement
 // and direction come from the SortKey (decision §10.4 defaults are applied by the binder).
 import type { SortKey } from '../../plan/index.ts'
+import { isNullAt } from '../kernels/arg-views.ts'
 import { compareStrings } from '../kernels/parse-number.ts'
 import type { Cell } from '../result.ts'
 import type { Vec } from '../vector.ts'
@@ -97,4 +98,46 @@ export function orderRows(n: number, vecs: readonly Vec[], keys: readonly SortKe
   const idx = Array.from({ length: n }, (_, i) => i)
   idx.sort(rowComparator(vecs, keys))
   return Uint32Array.from(limit < n ? idx.slice(0, limit) : idx)
+}
+
+/** Compares row i of one batch's key vectors with row j of another's (same keys, layouts may differ). */
+export type CrossCompare = (a: readonly Vec[], i: number, b: readonly Vec[], j: number) => number
+
+/** One key of two vectors with the same layout, both rows non-null (`null` when the layouts differ). */
+function sameLayoutCompare(a: Vec, i: number, b: Vec, j: number): number | null {
+  if (a.kind === 'num' && b.kind === 'num') return numCompareValues(a.values[i], b.values[j])
+  if (a.kind === 'span' && b.kind === 'span') return numCompareValues(a.values[i], b.values[j])
+  if (a.kind === 'time' && b.kind === 'time') return a.ms[i] - b.ms[j] || a.ns[i] - b.ns[j]
+  if (a.kind === 'bool' && b.kind === 'bool') return a.values[i] - b.values[j]
+  if (a.kind === 'str' && b.kind === 'str') {
+    if (a.dict === b.dict && a.codes[i] === b.codes[j]) return 0
+    return compareStrings(a.dict[a.codes[i]], b.dict[b.codes[j]])
+  }
+  return null
+}
+
+function numCompareValues(x: number, y: number): number {
+  if (x < y) return -1
+  if (x > y) return 1
+  if (x === y) return 0
+  return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : -1) : 1
+}
+
+/** The comparator `rowComparator` would give, across two batches' key vectors. */
+export function crossComparator(keys: readonly SortKey[]): CrossCompare {
+  return (a, i, b, j) => {
+    for (let k = 0; k < keys.length; k++) {
+      const va = a[k]
+      const vb = b[k]
+      const na = isNullAt(va, i)
+      const nb = isNullAt(vb, j)
+      if (na || nb) {
+        if (na && nb) continue
+        return na === keys[k].nullsFirst ? -1 : 1
+      }
+      const c = sameLayoutCompare(va, i, vb, j) ?? compareCells(cellAt(va, i), cellAt(vb, j))
+      if (c !== 0) return keys[k].descending ? -c : c
+    }
+    return 0
+  }
 }
