@@ -11,7 +11,7 @@ const EVENTS = [7, '7', 7.5, 'x', -3, null, 1_000_000, 14].map((v, i) => ({
   ...(v === null ? {} : { v }),
 }))
 
-async function column(blockRows: number, expr: string): Promise<unknown[]> {
+async function column(blockRows: number, expr: string): Promise<readonly unknown[]> {
   const db = await openStore({ blockRows, sealWorker: false })
   await db.datasets.create({ name: 'm' })
   await db.ingest('m', EVENTS)
