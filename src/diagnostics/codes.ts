@@ -288,6 +288,13 @@ export const codes = {
     400,
     (a) => `name ${quote(a.name)} does not refer to any field, let variable or dataset`,
   ),
+  APL0322: row<{ operator: string }>(
+    'delete-operator-not-allowed',
+    'error',
+    400,
+    (a) =>
+      `${quote(a.operator)} is not allowed in a block deletion: the query must be one dataset followed only by \`where\` and \`search\``,
+  ),
   APL0330: row<{ detail: string }>(
     'implicit-conversion',
     'warning',

@@ -16,6 +16,11 @@ export interface BindOptions {
   readonly text?: string
   /** Which catalog rows the engine runs (default: T1, T2 and a small T3 allow-list). */
   readonly support?: SupportPolicy
+  /**
+   * Scans expose the virtual `_rowId` column (legacy queries: matches and cursors). Off for APL, so
+   * `*` never shows it (api-contract.md Surprise 20).
+   */
+  readonly rowId?: boolean
 }
 
 /** The value a `let` name stands for. */
@@ -59,6 +64,8 @@ export class BindContext {
   readonly text: string
   readonly schema: SchemaSource
   readonly support: SupportPolicy
+  /** Scans add the virtual `_rowId` column (BindOptions.rowId). */
+  readonly rowId: boolean
   /** `set stricttypes;` was given. */
   strictTypes = false
   readonly warnings: Diagnostic[] = []
@@ -66,10 +73,11 @@ export class BindContext {
   readonly datasets = new Set<string>()
   readonly #lets = new Map<string, LetValue>()
 
-  constructor(text: string, schema: SchemaSource, support: SupportPolicy = DEFAULT_SUPPORT) {
+  constructor(text: string, schema: SchemaSource, support: SupportPolicy = DEFAULT_SUPPORT, rowId = false) {
     this.text = text
     this.schema = schema
     this.support = support
+    this.rowId = rowId
   }
 
   /** Stops binding with a diagnostic from the codes table. */

@@ -65,14 +65,19 @@ const TIME_COLUMNS: readonly ColumnInfo[] = [
   columnInfo('_sysTime', 'datetime', ['datetime']),
 ]
 
+/** The virtual row-id column a Scan supplies when binding with `rowId` (it shadows a stored `_rowId`). */
+const ROW_ID_COLUMN: ColumnInfo = columnInfo('_rowId', 'string')
+
 /** A Scan of dataset `name`, or undefined when there is no such dataset. */
 export function scanDataset(name: string, span: Span, ctx: BindContext): LogicalNode | undefined {
   const fields = ctx.schema.fields(name)
   if (fields === undefined) return undefined
-  const columns = fields.map(fieldColumn)
+  const stored = fields.map(fieldColumn)
+  const columns = ctx.rowId ? [...stored.filter((c) => c.name !== ROW_ID_COLUMN.name), ROW_ID_COLUMN] : stored
   const missing = TIME_COLUMNS.filter((t) => !columns.some((c) => c.name === t.name))
   ctx.datasets.add(name)
-  return logical('Scan', { schema: [...missing, ...columns], span, dataset: name, fields: [] })
+  const schema = [...missing, ...columns]
+  return logical('Scan', { schema, span, dataset: name, fields: [], ...(ctx.rowId ? { rowId: true } : {}) })
 }
 
 /** A table named `name`: a tabular `let` (which shadows a dataset of the same name), else a dataset. */

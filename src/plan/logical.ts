@@ -114,6 +114,8 @@ export interface Scan extends Base {
   readonly fields: readonly string[]
   /** Set by the optimizer (src/optimize); absent in a plan fresh from the binder. */
   readonly pushdown?: ScanPushdown
+  /** The scan supplies the virtual `_rowId` column (bound with `rowId`: legacy queries); absent otherwise. */
+  readonly rowId?: boolean
 }
 
 /** Keeps rows whose predicate is true (`where`). */

@@ -1,12 +1,23 @@
 // exec/format/legacy.ts: `QueryResult` → the `format=legacy` response (api-contract.md §1.6, §2.4), with
-// only the Go-whitelisted top-level keys (§11): status, matches, buckets, fieldsMeta, format.
+// only the Go-whitelisted top-level keys (§11): status, matches, buckets, fieldsMeta, format; plus the
+// §1.6 `request` echo of an APL query when the caller supplies it (Go never asks APL for legacy).
 
+import type { QueryRequest } from '../../legacy/types.ts'
 import type { QueryResult, ResultMessage, ResultTable } from '../result.ts'
 import { entryGroups, GroupIds, isAggregating, timeBucketColumn, toSeries } from './legacy-buckets.ts'
 import { toMatches } from './legacy-matches.ts'
 import { toWireStatus } from './status.ts'
 import { assertRectangular } from './tabular.ts'
 import type { FormatOptions, LegacyResponse, WireEntry, WireEntryGroup, WireInterval } from './types.ts'
+
+/** Options of `toLegacy`: the common ones plus the §1.6 `request` echo. */
+export interface LegacyFormatOptions extends FormatOptions {
+  /** The legacy request the APL query is equivalent to (legacy/from-apl.ts); sent as `request`. */
+  readonly request?: QueryRequest
+}
+
+/** A `format=legacy` response, with `request` when the APL has a legacy form (§1.6). */
+export type LegacyAplResponse = LegacyResponse & { readonly request?: QueryRequest }
 
 /** The reserved name of the per-group totals table of a time-binned summarize. */
 export const TOTALS_TABLE = '_totals'
@@ -28,9 +39,9 @@ function droppedTables(n: number): ResultMessage {
  *   bucket, and the `_totals` table's rows → `buckets.totals` (empty when there is none);
  * - any other summarize → its rows are `buckets.totals`.
  * Group ids are numbered from 1, totals first, and agree between series and totals.
- * Further tables are left out with a `warn` status message.
+ * Further tables are left out with a `warn` status message. `opts.request` is echoed as `request`.
  */
-export function toLegacy(result: QueryResult, opts: FormatOptions = {}): LegacyResponse {
+export function toLegacy(result: QueryResult, opts: LegacyFormatOptions = {}): LegacyAplResponse {
   const primaries = result.tables.filter((t) => t.name !== TOTALS_TABLE)
   const main: ResultTable | undefined = primaries[0]
   const totalsTable = result.tables.find((t) => t.name === TOTALS_TABLE)
@@ -57,5 +68,6 @@ export function toLegacy(result: QueryResult, opts: FormatOptions = {}): LegacyR
     buckets: { series, totals },
     ...(opts.fieldsMeta !== undefined ? { fieldsMeta: opts.fieldsMeta } : {}),
     format: 'legacy',
+    ...(opts.request !== undefined ? { request: opts.request } : {}),
   }
 }

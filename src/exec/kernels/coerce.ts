@@ -1,8 +1,8 @@
 // exec/kernels/coerce.ts: bring an operand into the layout a kernel loops over (bool for logic,
 // dictionary strings for string operators). Typed layouts pass through; other layouts convert once.
-import type { Cell } from '../result.ts'
 import type { BoolVec, StrVec, Vec } from '../vector.ts'
 import { cellAt, vecLength } from '../vector.ts'
+import { asText } from './arg-views.ts'
 
 /** `v` as bools: non-bool values are null. */
 export function asBool(v: Vec, n: number): BoolVec {
@@ -19,34 +19,17 @@ export function asBool(v: Vec, n: number): BoolVec {
   return { kind: 'bool', values, valid }
 }
 
-/** The text of a non-null cell for string operators (Kusto converts non-strings with tostring). */
-function cellText(c: Cell): string {
-  if (typeof c === 'string') return c
-  if (typeof c === 'object') return JSON.stringify(c)
-  return String(c)
-}
-
-/** `v` as dictionary strings; a non-string layout builds a per-call dictionary. */
+/**
+ * `v` as dictionary strings: a non-string layout becomes its `tostring` text (arg-views `asText`:
+ * datetimes RFC 3339, timespans Go durations, reals Go float text), as Kusto converts operands of
+ * string operators. Rows past the end of a shorter vector are null.
+ */
 export function asStr(v: Vec, n: number): StrVec {
   if (v.kind === 'str') return v
-  const dict: string[] = []
-  const ids = new Map<string, number>()
-  const codes = new Int32Array(n)
   const len = vecLength(v)
-  for (let i = 0; i < n; i++) {
-    const c = i < len ? cellAt(v, i) : null
-    if (c === null) {
-      codes[i] = -1
-      continue
-    }
-    const s = cellText(c)
-    let id = ids.get(s)
-    if (id === undefined) {
-      id = dict.length
-      ids.set(s, id)
-      dict.push(s)
-    }
-    codes[i] = id
-  }
-  return { kind: 'str', codes, dict }
+  const text = asText(v, Math.min(n, len))
+  if (len >= n) return text
+  const codes = new Int32Array(n).fill(-1)
+  codes.set(text.codes)
+  return { kind: 'str', codes, dict: text.dict }
 }

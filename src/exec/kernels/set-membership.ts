@@ -1,5 +1,6 @@
-// exec/kernels/set-membership.ts: `in` / `!in` over a list of constants (a dynamic array contributes
-// its elements). Strings test once per dictionary entry; other layouts compare per value (§10.5).
+// exec/kernels/set-membership.ts: `in` / `!in` over a list (a dynamic array contributes its elements).
+// Over constants, strings test once per dictionary entry and other layouts compare per value (§10.5);
+// a list holding a column is read row by row.
 import type { Cell } from '../result.ts'
 import type { Vec } from '../vector.ts'
 import { cellAt } from '../vector.ts'
@@ -7,22 +8,37 @@ import { constantOf } from './constants.ts'
 import type { Kernel } from './kernel.ts'
 import { EQ, relateCells } from './relate.ts'
 
-function listValues(args: readonly Vec[]): Cell[] {
+/** The list's values at row `i` (a dynamic array contributes its elements). */
+function listValues(args: readonly Vec[], i: number): Cell[] {
   const out: Cell[] = []
   for (let k = 1; k < args.length; k++) {
-    const c = constantOf(args[k])?.value ?? cellAt(args[k], 0)
+    const c = constantOf(args[k])?.value ?? cellAt(args[k], i)
     if (Array.isArray(c)) out.push(...(c as Cell[]))
     else out.push(c)
   }
   return out
 }
 
+/** Per row, when the list holds a column: its values differ row by row. */
+function membershipPerRow(args: readonly Vec[], n: number, hit: number, strict: boolean): Vec {
+  const values = new Uint8Array(n)
+  for (let i = 0; i < n; i++) {
+    const x = cellAt(args[0], i)
+    let found = false
+    if (x !== null) for (const v of listValues(args, i)) if (relateCells(x, v, strict) === EQ) found = true
+    values[i] = found ? hit : hit ^ 1
+  }
+  return { kind: 'bool', values, valid: null }
+}
+
 function membership(negate: boolean): Kernel {
   return (args, n, site) => {
     const a = args[0]
-    const list = listValues(args)
-    const values = new Uint8Array(n)
     const hit = negate ? 0 : 1
+    if (args.slice(1).some((v) => constantOf(v) === undefined))
+      return membershipPerRow(args, n, hit, site.env.strictTypes)
+    const list = listValues(args, 0)
+    const values = new Uint8Array(n)
     if (a.kind === 'str' && list.every((v) => typeof v === 'string')) {
       const set = new Set(list as string[])
       const perEntry = new Uint8Array(a.dict.length)

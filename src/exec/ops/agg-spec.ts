@@ -36,6 +36,7 @@ const PARAMS: Readonly<Record<string, (rest: readonly BoundExpr[], name: string)
   percentile: (rest, name) => ({ percent: constNumber(rest[0], `${name}: the percentile`) }),
   percentiles_array: (rest, name) => ({ percents: rest.map((e) => constNumber(e, `${name}: a percentile`)) }),
   topk: (rest, name) => ({ k: constNumber(rest[0], `${name}: k`) }),
+  histogram: (rest, name) => ({ bins: constNumber(rest[0], `${name}: the number of buckets`) }),
 }
 
 /** Prepares `call` (throws `not supported yet` for an aggregation without a state). */

@@ -45,6 +45,26 @@ export type Edit =
       readonly blockIds: readonly string[]
       readonly reason: 'trim' | 'retention' | 'delete' | 'quarantine'
     }
+  | ({ readonly kind: 'DeleteRequested' } & PendingDeletion)
+  | { readonly kind: 'DeleteApplied'; readonly opstamp: number }
+
+/**
+ * A committed block deletion whose files may still exist (no `DeleteApplied` yet). Its blocks are
+ * already gone from the dataset's live list; the deletion worker unlinks the files.
+ */
+export interface PendingDeletion {
+  /** Monotonic request number (never reused, survives checkpoints). */
+  readonly opstamp: number
+  readonly datasetId: string
+  /** Dataset name when requested (for observability after the dataset is gone). */
+  readonly dataset: string
+  /** Blocks removed by the request (only those live when it was committed). */
+  readonly blockIds: readonly string[]
+  /** Rows held by those blocks. */
+  readonly rowsDeleted: number
+  /** When the request was committed, RFC3339 (store clock). */
+  readonly createdAt: string
+}
 
 /** Per-dataset manifest state. */
 export interface DatasetState {
@@ -60,12 +80,22 @@ export interface ManifestState {
   /** Counters for fresh ids; never reused. */
   nextDatasetNum: number
   nextBlockNum: number
+  /** Next block-deletion opstamp; monotonic, never reused. */
+  nextOpstamp: number
   readonly datasets: Map<string, DatasetState>
+  /** Committed deletions without `DeleteApplied`, by opstamp (the deletion worker's queue). */
+  readonly pendingDeletions: Map<number, PendingDeletion>
 }
 
 /** An empty state. */
 export function emptyState(): ManifestState {
-  return { nextDatasetNum: 1, nextBlockNum: 1, datasets: new Map() }
+  return {
+    nextDatasetNum: 1,
+    nextBlockNum: 1,
+    nextOpstamp: 1,
+    datasets: new Map(),
+    pendingDeletions: new Map(),
+  }
 }
 
 type Applier = { [K in Edit['kind']]: (s: ManifestState, e: Extract<Edit, { kind: K }>) => void }
@@ -99,6 +129,20 @@ const appliers: Applier = {
     const gone = new Set(e.blockIds)
     d.blocks = d.blocks.filter((b) => !gone.has(b.blockId))
   },
+  DeleteRequested(s, e) {
+    // Hides the blocks at once; a replay whose blocks (or dataset) are already gone changes nothing
+    // but the queue, whose worker then finds the files missing (ENOENT counts as done).
+    const { kind: _, ...req } = e
+    s.pendingDeletions.set(e.opstamp, req)
+    s.nextOpstamp = Math.max(s.nextOpstamp, e.opstamp + 1)
+    const d = s.datasets.get(e.datasetId)
+    if (!d) return
+    const gone = new Set(e.blockIds)
+    d.blocks = d.blocks.filter((b) => !gone.has(b.blockId))
+  },
+  DeleteApplied(s, e) {
+    s.pendingDeletions.delete(e.opstamp)
+  },
 }
 
 /** Apply one edit to `state` in place (idempotent for replays of removals). */
@@ -111,23 +155,45 @@ export function serializeState(s: ManifestState): unknown {
   return {
     nextDatasetNum: s.nextDatasetNum,
     nextBlockNum: s.nextBlockNum,
+    nextOpstamp: s.nextOpstamp,
     datasets: [...s.datasets.values()],
+    pendingDeletions: [...s.pendingDeletions.values()],
   }
 }
 
 /** Inverse of `serializeState`; throws on a wrong shape. */
 export function deserializeState(v: unknown): ManifestState {
-  const o = v as { nextDatasetNum: number; nextBlockNum: number; datasets: DatasetState[] }
+  const o = v as {
+    nextDatasetNum: number
+    nextBlockNum: number
+    nextOpstamp?: number
+    datasets: DatasetState[]
+    pendingDeletions?: PendingDeletion[]
+  }
   if (
     !o ||
     typeof o.nextDatasetNum !== 'number' ||
     typeof o.nextBlockNum !== 'number' ||
-    !Array.isArray(o.datasets)
+    !Array.isArray(o.datasets) ||
+    (o.pendingDeletions !== undefined && !Array.isArray(o.pendingDeletions))
   ) {
     throw new Error('checkpoint has the wrong shape')
   }
   const datasets = new Map<string, DatasetState>()
   for (const d of o.datasets)
     datasets.set(d.meta.id, { meta: d.meta, blocks: d.blocks, sealedThrough: d.sealedThrough })
-  return { nextDatasetNum: o.nextDatasetNum, nextBlockNum: o.nextBlockNum, datasets }
+  // Checkpoints written before block deletion existed have no queue and no opstamp counter.
+  const pendingDeletions = new Map<number, PendingDeletion>()
+  let nextOpstamp = typeof o.nextOpstamp === 'number' ? o.nextOpstamp : 1
+  for (const p of o.pendingDeletions ?? []) {
+    pendingDeletions.set(p.opstamp, p)
+    nextOpstamp = Math.max(nextOpstamp, p.opstamp + 1)
+  }
+  return {
+    nextDatasetNum: o.nextDatasetNum,
+    nextBlockNum: o.nextBlockNum,
+    nextOpstamp,
+    datasets,
+    pendingDeletions,
+  }
 }

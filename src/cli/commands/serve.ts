@@ -1,0 +1,92 @@
+// cli/commands/serve.ts: `apldb serve`: opens (or creates) a store directory and serves Axiom's HTTP
+// API on it until SIGINT/SIGTERM, then closes the server and the store cleanly. `--demo` loads the
+// seeded sample-http-logs dataset first.
+
+import { serveBanner } from '../banner.ts'
+import { type CommandDef, intOpt, stringOpt } from '../command.ts'
+import { DEMO_DATASET, DEMO_EVENTS, loadDemo } from '../demo.ts'
+import { CliError, UsageError } from '../errors.ts'
+import { formatCount } from '../human.ts'
+import { dataDir, TARGET_OPTIONS, withStore } from '../target.ts'
+
+/** `apldb serve`. */
+export const serveCommand: CommandDef = {
+  name: 'serve',
+  summary: "serve a store over Axiom's HTTP API",
+  usage: 'serve [--data DIR] [--port 3000] [--host 127.0.0.1] [--demo]',
+  details: [
+    'On the first start a root token is generated and printed once, with examples that use it',
+    '(or pass --root-token / $APLDB_ROOT_TOKEN). Stop with Ctrl-C: the server drains and the store',
+    'closes cleanly.',
+  ].join('\n'),
+  options: {
+    data: TARGET_OPTIONS.data,
+    port: {
+      type: 'string',
+      short: 'p',
+      value: 'PORT',
+      description: 'TCP port (default 3000; 0 picks a free one)',
+    },
+    host: { type: 'string', value: 'HOST', description: 'interface to listen on (default 127.0.0.1)' },
+    demo: { type: 'boolean', description: `load the seeded ${DEMO_DATASET} dataset if missing` },
+    'demo-events': {
+      type: 'string',
+      value: 'N',
+      description: `events of the demo dataset (default ${DEMO_EVENTS})`,
+    },
+    'root-token': {
+      type: 'string',
+      value: 'TOKEN',
+      description: 'root token to accept (default $APLDB_ROOT_TOKEN)',
+    },
+  },
+  positionals: { min: 0, max: 0 },
+  async run({ values }, io) {
+    const port = intOpt(values, 'port', 3000, 'serve', 0)
+    if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`, 'serve')
+    const host = stringOpt(values, 'host') ?? '127.0.0.1'
+    const demoEvents = intOpt(values, 'demo-events', DEMO_EVENTS, 'serve')
+    const rootToken = stringOpt(values, 'root-token') ?? (io.env.APLDB_ROOT_TOKEN || undefined)
+    const dir = dataDir(values, io)
+    // Listening from the start: a Ctrl-C while the demo loads still closes the store cleanly.
+    const stop = stopSignal()
+    return withStore(dir, false, async (db) => {
+      if (values.demo === true) {
+        const loaded = await loadDemo(db, demoEvents, Date.now())
+        if (loaded > 0) io.stdout.write(`loaded ${formatCount(loaded)} demo events into ${DEMO_DATASET}\n`)
+      }
+      if (stop.received() !== undefined) return 0
+      // Loaded on demand: the HTTP layer is only needed here.
+      const { serve } = await import('../../http/index.ts')
+      const server = await serve(db, { port, host, rootToken }).catch((e: unknown) => {
+        const code = (e as { code?: unknown }).code
+        if (code === 'EADDRINUSE')
+          throw new CliError(`port ${port} on ${host} is in use: pick another with --port`)
+        throw e
+      })
+      const datasets = await db.datasets.list()
+      const example = datasets.some((d) => d.name === DEMO_DATASET)
+        ? DEMO_DATASET
+        : (datasets[0]?.name ?? DEMO_DATASET)
+      io.stdout.write(serveBanner(server.url, dir, server.rootTokenSecret, example))
+      const signal = await stop.signal
+      io.stderr.write(`apldb: ${signal}: closing the server and the store\n`)
+      await server.close()
+      return 0
+    })
+  },
+}
+
+/** The first SIGINT or SIGTERM; later ones are ignored so shutdown is never cut short. */
+function stopSignal(): { signal: Promise<NodeJS.Signals>; received(): NodeJS.Signals | undefined } {
+  let got: NodeJS.Signals | undefined
+  const signal = new Promise<NodeJS.Signals>((resolve) => {
+    const on = (s: NodeJS.Signals) => {
+      got ??= s
+      resolve(got)
+    }
+    process.on('SIGINT', on)
+    process.on('SIGTERM', on)
+  })
+  return { signal, received: () => got }
+}

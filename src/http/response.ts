@@ -1,0 +1,23 @@
+// http/response.ts: writes a service response to node:http: JSON with `application/json` (Go only
+// decodes that media type), no body for 204, and `Connection: close` when the request body was not
+// read to its end (a refused upload is not worth draining).
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { stringifyWire } from '../exec/format/index.ts'
+import type { ServiceResponse } from '../service/index.ts'
+
+/** Sends `r` on `res`. */
+export function writeResponse(req: IncomingMessage, res: ServerResponse, r: ServiceResponse): void {
+  if (res.headersSent || res.destroyed) return
+  const headers: Record<string, string> = { ...r.headers }
+  if (!req.complete) headers.connection = 'close'
+  if (r.body === undefined || r.status === 204) {
+    res.writeHead(r.status, headers)
+    res.end()
+    return
+  }
+  const text = stringifyWire(r.body)
+  headers['content-type'] = 'application/json; charset=utf-8'
+  headers['content-length'] = String(Buffer.byteLength(text))
+  res.writeHead(r.status, headers)
+  res.end(text)
+}

@@ -1,0 +1,124 @@
+// legacy/aggregation-ops.ts: the legacy aggregations (api-contract.md §2.3), one row each: whether it
+// needs a field, which argument shape it takes, and the APL aggregation it becomes. No other module
+// knows an aggregation by name.
+
+import type { Expr } from '../syntax/ast.ts'
+import { binary, call, NULL_REAL, num, real } from './apl-ast.ts'
+import type { AggregationArgument } from './normalized.ts'
+
+/** Which `argument` shape an aggregation takes (parsed by request.ts). */
+export type ArgumentKind = AggregationArgument['kind']
+
+/** What building an aggregation needs besides its parsed argument. */
+export interface AggregationSite {
+  /** The aggregated field (`real(null)` when the dataset has no such field). */
+  readonly field: Expr
+  /** The `*if` predicate, translated (null when the op takes none). */
+  readonly predicate: Expr | null
+  /**
+   * `rate`: seconds per result bucket (the series interval, or the query window for totals); null
+   * when the window is empty or unbounded at the end it is measured to.
+   */
+  readonly rateSeconds: number | null
+}
+
+interface AggregationRow {
+  /** The op needs a `field` (all but count/countif). */
+  readonly needsField: boolean
+  readonly argument: ArgumentKind
+  /** The result is an array (topk, percentiles, sets, lists): no default sort key. */
+  readonly array?: boolean
+  /** Set when the engine cannot run the op: the message explains why. */
+  readonly unsupported?: string
+  readonly build: (site: AggregationSite, arg: AggregationArgument) => Expr
+}
+
+const of =
+  (fn: string): AggregationRow['build'] =>
+  (site) =>
+    call(fn, [site.field])
+
+const pred = (site: AggregationSite): Expr => site.predicate ?? NULL_REAL
+
+const NO_ARG_EXTREMUM =
+  'is not supported yet: the engine has no arg_min/arg_max aggregation to run it (use min/max, or APL)'
+
+/** Every aggregation op, keyed by its canonical (lower-case) name. */
+const AGGREGATIONS = {
+  count: { needsField: false, argument: 'none', build: () => call('count', []) },
+  distinct: { needsField: true, argument: 'none', build: of('dcount') },
+  sum: { needsField: true, argument: 'none', build: of('sum') },
+  avg: { needsField: true, argument: 'none', build: of('avg') },
+  min: { needsField: true, argument: 'none', build: of('min') },
+  max: { needsField: true, argument: 'none', build: of('max') },
+  topk: {
+    needsField: true,
+    argument: 'k',
+    array: true,
+    build: (site, arg) => call('topk', [site.field, num(arg.kind === 'k' ? arg.k : 10)]),
+  },
+  percentiles: {
+    needsField: true,
+    argument: 'percentiles',
+    array: true,
+    build: (site, arg) =>
+      call('percentiles_array', [
+        site.field,
+        ...(arg.kind === 'percentiles' ? arg.percentiles : []).map(num),
+      ]),
+  },
+  histogram: {
+    needsField: true,
+    argument: 'buckets',
+    array: true,
+    build: (site, arg) => call('histogram', [site.field, num(arg.kind === 'buckets' ? arg.buckets : 10)]),
+  },
+  stdev: { needsField: true, argument: 'none', build: of('stdev') },
+  variance: { needsField: true, argument: 'none', build: of('variance') },
+  argmin: { needsField: true, argument: 'none', unsupported: NO_ARG_EXTREMUM, build: of('min') },
+  argmax: { needsField: true, argument: 'none', unsupported: NO_ARG_EXTREMUM, build: of('max') },
+  makeset: { needsField: true, argument: 'none', array: true, build: of('make_set') },
+  makelist: { needsField: true, argument: 'none', array: true, build: of('make_list') },
+  // Per-second rate: the sum over the bucket (or window) divided by its length (catalog `rate` row;
+  // the engine has no `rate` state, so it is written as the sum it is defined by).
+  rate: {
+    needsField: true,
+    argument: 'none',
+    build: (site) =>
+      site.rateSeconds === null ? NULL_REAL : binary('/', call('sum', [site.field]), real(site.rateSeconds)),
+  },
+  countif: { needsField: false, argument: 'predicate', build: (site) => call('countif', [pred(site)]) },
+  distinctif: {
+    needsField: true,
+    argument: 'predicate',
+    build: (site) => call('dcountif', [site.field, pred(site)]),
+  },
+  makesetif: {
+    needsField: true,
+    argument: 'predicate',
+    array: true,
+    build: (site) => call('make_set_if', [site.field, pred(site)]),
+  },
+} as const satisfies Record<string, AggregationRow>
+
+/** A canonical legacy aggregation op. */
+export type AggregationOp = keyof typeof AGGREGATIONS
+
+/** Every canonical op name. */
+export const AGGREGATION_OPS: readonly AggregationOp[] = Object.keys(AGGREGATIONS) as AggregationOp[]
+
+/** The canonical op for a name in any letter case, or undefined. */
+export function aggregationOpOf(name: string): AggregationOp | undefined {
+  const key = name.toLowerCase()
+  return Object.hasOwn(AGGREGATIONS, key) ? (key as AggregationOp) : undefined
+}
+
+/** The row of an op (needs a field? argument shape? supported?). */
+export function aggregationRow(op: AggregationOp): Omit<AggregationRow, 'build'> {
+  return AGGREGATIONS[op] as AggregationRow
+}
+
+/** The APL aggregation expression of one legacy aggregation. */
+export function aggregationExpr(op: AggregationOp, site: AggregationSite, arg: AggregationArgument): Expr {
+  return (AGGREGATIONS[op] as AggregationRow).build(site, arg)
+}

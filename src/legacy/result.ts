@@ -1,0 +1,113 @@
+// legacy/result.ts: the results of a legacy request's queries → the legacy result (api-contract.md
+// §2.4) with only Go-whitelisted keys (§11). Reuses the `format=legacy` Entry/EntryGroup builders;
+// never re-sorts or re-aggregates rows (the queries already did).
+
+import { toWireStatus } from '../exec/format/index.ts'
+import { entryGroups, GroupIds, toSeries } from '../exec/format/legacy-buckets.ts'
+import { toMatches } from '../exec/format/legacy-matches.ts'
+import type { WireEntryGroup, WireInterval } from '../exec/format/types.ts'
+import type { QueryResult, QueryStatus, ResultTable } from '../exec/result.ts'
+import { continuationToken } from './cursor.ts'
+import { ROW_ID } from './translate.ts'
+import type { LegacyResult } from './types.ts'
+
+const EMPTY: ResultTable = { name: '0', sources: [], fields: [], columns: [], order: [], groups: [] }
+
+/** The first `n` rows of `t`. */
+function head(t: ResultTable, n: number): ResultTable {
+  return { ...t, columns: t.columns.map((c) => c.slice(0, n)) }
+}
+
+/**
+ * The matches of a query cut at `limit + 1` rows (translate.ts): the first `limit` rows, and when
+ * the extra row came back, a `continuationToken` resuming after the last row returned.
+ * `minCursor`/`maxCursor` are the smallest and largest `_rowId` returned.
+ */
+export function matchesResult(result: QueryResult, limit: number): LegacyResult {
+  const all = result.tables[0] ?? EMPTY
+  const rows = all.columns[0]?.length ?? 0
+  const table = rows > limit ? head(all, limit) : all
+  const matches = toMatches(table)
+  const ids = table.columns[table.fields.findIndex((f) => f.name === ROW_ID)] ?? []
+  let min: string | undefined
+  let max: string | undefined
+  for (const id of ids) {
+    if (typeof id !== 'string') continue
+    if (min === undefined || id < min) min = id
+    if (max === undefined || id > max) max = id
+  }
+  const last = matches[matches.length - 1]
+  const status = toWireStatus(result.status, {
+    ...(min !== undefined ? { minCursor: min } : {}),
+    ...(max !== undefined ? { maxCursor: max } : {}),
+  })
+  return {
+    status:
+      rows > limit && last !== undefined
+        ? { ...status, continuationToken: continuationToken(last._rowId) }
+        : status,
+    matches,
+    buckets: { series: [], totals: [] },
+    format: 'legacy',
+  }
+}
+
+/** `op` of each aggregation entry: the request's alias rather than the query's column name. */
+function aliased(groups: readonly WireEntryGroup[], aliases: ReadonlyMap<string, string>): WireEntryGroup[] {
+  return groups.map((g) => ({
+    ...g,
+    aggregations: g.aggregations.map((a) => ({ op: aliases.get(a.op) ?? a.op, value: a.value })),
+  }))
+}
+
+/** One status for two queries: the totals' counters, both queries' time and messages. */
+function combined(totals: QueryStatus, series: QueryStatus, groups: number): QueryStatus {
+  return {
+    ...totals,
+    elapsedTime: totals.elapsedTime + series.elapsedTime,
+    numGroups: groups,
+    isEstimate: totals.isEstimate || series.isEstimate,
+    messages: [...totals.messages, ...series.messages],
+  }
+}
+
+/** What reading an aggregate request's results back needs (from its translation). */
+export interface AggregateShape {
+  /** Series interval width, ns. */
+  readonly step: bigint
+  /** Aggregation column → alias. */
+  readonly aliases: ReadonlyMap<string, string>
+}
+
+/**
+ * `buckets.totals` from the totals query (already ordered and limited) and `buckets.series` from the
+ * series query, keeping only groups that made it into the totals; group ids agree between the two.
+ */
+export function aggregateResult(
+  totals: QueryResult,
+  series: QueryResult,
+  shape: AggregateShape,
+): LegacyResult {
+  const ids = new GroupIds()
+  const totalGroups = aliased(entryGroups(totals.tables[0] ?? EMPTY, ids), shape.aliases)
+  const known = totalGroups.length
+  const t = series.tables[0] ?? EMPTY
+  const timeIdx = t.fields.findIndex((f) => f.name === '_time' && f.type === 'datetime')
+  const intervals: WireInterval[] =
+    timeIdx < 0 ? [] : toSeries({ ...t, buckets: { field: '_time', size: shape.step } }, timeIdx, ids)
+  const seriesOut = intervals
+    .map((iv) => ({
+      ...iv,
+      groups: aliased(
+        iv.groups.filter((g) => g.id <= known),
+        shape.aliases,
+      ),
+    }))
+    .filter((iv) => iv.groups.length > 0)
+  return {
+    status: toWireStatus(combined(totals.status, series.status, known)),
+    matches: [],
+    buckets: { series: seriesOut, totals: totalGroups },
+    format: 'legacy',
+  }
+}

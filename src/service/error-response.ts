@@ -1,0 +1,108 @@
+// service/error-response.ts: any error a request raised → the API's error response (api-contract.md
+// §8): `{code: <HTTP status>, message, error: <stable code>}`, plus `detail` (code, line, column,
+// span) for APL. The one place statuses are chosen for the store's, engine's and formatters' codes.
+import { AplError } from '../diagnostics/diagnostic.ts'
+import { ExecError, type ExecErrorCode } from '../exec/context.ts'
+import { FormatError } from '../exec/format/index.ts'
+import { StoreError, type StoreErrorCode } from '../storage/errors.ts'
+import { IngestInputError } from '../storage/ingest/index.ts'
+import type { ServiceResponse } from './route-types.ts'
+import { type ErrorDetail, ServiceError } from './service-error.ts'
+
+/** HTTP status of each storage code (unknown codes are the caller's fault: 400). */
+const STORE_STATUS: Readonly<Record<StoreErrorCode, number>> = {
+  invalid_dataset_name: 400,
+  dataset_exists: 409,
+  dataset_not_found: 404,
+  invalid_argument: 400,
+  invalid_input: 400,
+  store_locked: 503,
+  store_closed: 503,
+  store_failed: 503,
+  store_read_only: 409,
+  manifest_corrupt: 500,
+  block_corrupt: 500,
+  block_missing: 500,
+}
+
+/** HTTP status of each executor code. */
+const EXEC_STATUS: Readonly<Record<ExecErrorCode, number>> = {
+  not_supported: 400,
+  deadline_exceeded: 408,
+  aborted: 499,
+  strict_types: 400,
+  invalid_argument: 400,
+  join_too_large: 400,
+}
+
+const LOCATION = /^line: (\d+), col: (\d+): /
+
+function aplDetail(e: AplError): { message: string; detail: ErrorDetail } {
+  const d = e.diagnostics.find((x) => x.severity === 'error') ?? e.diagnostics[0]
+  if (!d) return { message: e.message, detail: {} }
+  const m = LOCATION.exec(d.message)
+  return {
+    message: d.message,
+    detail: {
+      code: d.code,
+      message: m ? d.message.slice(m[0].length) : d.message,
+      line: m ? Number(m[1]) : 1,
+      column: m ? Number(m[2]) : 1,
+      start: d.span.start,
+      length: d.span.length,
+    },
+  }
+}
+
+/** A refused request's parts: status, stable code, message and optional detail. */
+export interface ErrorParts {
+  readonly status: number
+  readonly code: string
+  readonly message: string
+  readonly detail?: ErrorDetail
+  /** True for a fault of the server rather than the request (worth logging). */
+  readonly internal: boolean
+}
+
+/** Classifies any thrown value. */
+export function errorParts(e: unknown): ErrorParts {
+  if (e instanceof ServiceError) {
+    return { status: e.status, code: e.code, message: e.message, detail: e.detail, internal: e.status >= 500 }
+  }
+  if (e instanceof AplError) {
+    const { message, detail } = aplDetail(e)
+    return {
+      status: e.httpStatus,
+      code: String(detail.code ?? 'apl_error'),
+      message,
+      detail,
+      internal: false,
+    }
+  }
+  if (e instanceof StoreError) {
+    const status = Object.hasOwn(STORE_STATUS, e.code) ? STORE_STATUS[e.code] : 400
+    return { status, code: e.code, message: e.message, internal: status >= 500 && status !== 503 }
+  }
+  if (e instanceof ExecError) {
+    return { status: EXEC_STATUS[e.code] ?? 400, code: e.code, message: e.message, internal: false }
+  }
+  if (e instanceof IngestInputError) return { status: 400, code: e.code, message: e.message, internal: false }
+  if (e instanceof FormatError) {
+    return { status: 500, code: e.code, message: `the result cannot be sent: ${e.message}`, internal: true }
+  }
+  return { status: 500, code: 'internal', message: 'internal error; see the server log', internal: true }
+}
+
+/** The JSON error response of `parts`. */
+export function errorResponse(parts: ErrorParts, headers: Record<string, string> = {}): ServiceResponse {
+  return {
+    status: parts.status,
+    headers,
+    body: {
+      code: parts.status,
+      message: parts.message,
+      error: parts.code,
+      ...(parts.detail !== undefined ? { detail: parts.detail } : {}),
+    },
+  }
+}

@@ -1,0 +1,83 @@
+// service/routes/datasets.ts: `/v2/datasets` (api-contract.md §4): list, get, create (409 on a
+// duplicate), update (Go sends every field; JS a subset), delete and trim (204), fields and map
+// fields. Thin: validation and durability are the store's (storage/datasets-api.ts).
+import { objectBody, optString, reqString } from '../body-fields.ts'
+import type { Reply, RouteContext } from '../route-types.ts'
+import { badRequest } from '../service-error.ts'
+
+/** `GET /v2/datasets`. */
+export async function listDatasets(ctx: RouteContext): Promise<Reply> {
+  return { status: 200, body: await ctx.db.datasets.list() }
+}
+
+/** `GET /v2/datasets/{id}`. */
+export async function getDataset(ctx: RouteContext): Promise<Reply> {
+  return { status: 200, body: await ctx.db.datasets.get(ctx.params.id) }
+}
+
+function numberOrUndefined(o: Record<string, unknown>, key: string): number | undefined {
+  const v = o[key]
+  return v === undefined || v === null ? undefined : (v as number)
+}
+
+function boolOrUndefined(o: Record<string, unknown>, key: string): boolean | undefined {
+  const v = o[key]
+  return v === undefined || v === null ? undefined : (v as boolean)
+}
+
+/** `POST /v2/datasets` (the store type-checks retention and kind). */
+export async function createDataset(ctx: RouteContext): Promise<Reply> {
+  const b = objectBody(await ctx.json())
+  const info = await ctx.db.datasets.create({
+    name: reqString(b, 'name'),
+    description: optString(b, 'description'),
+    kind: optString(b, 'kind'),
+    retentionDays: numberOrUndefined(b, 'retentionDays'),
+    useRetentionPeriod: boolOrUndefined(b, 'useRetentionPeriod'),
+    who: ctx.principal.id,
+  })
+  return { status: 200, body: info }
+}
+
+/** `PUT /v2/datasets/{id}`: omitted fields keep their values. */
+export async function updateDataset(ctx: RouteContext): Promise<Reply> {
+  const b = objectBody(await ctx.json())
+  const description = b.description === null ? undefined : b.description
+  if (description !== undefined && typeof description !== 'string') {
+    throw badRequest('invalid_body', 'description must be a string')
+  }
+  const info = await ctx.db.datasets.update(ctx.params.id, {
+    description,
+    retentionDays: numberOrUndefined(b, 'retentionDays'),
+    useRetentionPeriod: boolOrUndefined(b, 'useRetentionPeriod'),
+  })
+  return { status: 200, body: info }
+}
+
+/** `DELETE /v2/datasets/{id}`: 204. */
+export async function deleteDataset(ctx: RouteContext): Promise<Reply> {
+  await ctx.db.datasets.delete(ctx.params.id)
+  return { status: 204 }
+}
+
+/** `POST /v2/datasets/{id}/trim` with `{"maxDuration":"1h0m0s"}`: 204. */
+export async function trimDataset(ctx: RouteContext): Promise<Reply> {
+  const b = objectBody(await ctx.json())
+  await ctx.db.datasets.trim(ctx.params.id, reqString(b, 'maxDuration'))
+  return { status: 204 }
+}
+
+/** `GET /v2/datasets/{id}/fields`: name and API type of every field. */
+export async function datasetFields(ctx: RouteContext): Promise<Reply> {
+  const fields = await ctx.db.datasets.fields(ctx.params.id)
+  return {
+    status: 200,
+    body: fields.map((f) => ({ name: f.name, type: f.type, description: '', unit: '', hidden: false })),
+  }
+}
+
+/** `GET /v2/datasets/{id}/mapfields`: the dataset's map fields (none are declared in apldb). */
+export async function datasetMapFields(ctx: RouteContext): Promise<Reply> {
+  const info = await ctx.db.datasets.get(ctx.params.id)
+  return { status: 200, body: info.mapFields ?? [] }
+}
