@@ -1,6 +1,7 @@
 // legacy/run.ts: the one path from a legacy query body to its result: validate → translate to APL →
 // bind → run on the APL executor (run-apl.ts) against one pinned snapshot → legacy result shape.
 
+import type { WireFieldMeta } from '../exec/format/index.ts'
 import { MAX_ROW_LIMIT } from '../exec/run.ts'
 import { type LogicalPlan, type SchemaSource, schemaFromSnapshot } from '../plan/index.ts'
 import { DEFAULT_DEADLINE_MS, runPlan } from '../query/run-apl.ts'
@@ -87,8 +88,16 @@ export async function runLegacy(
       ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
       ...(opts.optimize !== undefined ? { optimize: opts.optimize } : {}),
     })
-  if (c.kind === 'matches') return matchesResult(await run(c.matches.plan), c.limit)
-  const totals = await run(c.totals.plan)
-  const series = await run(c.series.plan, MAX_ROW_LIMIT)
-  return aggregateResult(totals, series, c)
+  const out =
+    c.kind === 'matches'
+      ? matchesResult(await run(c.matches.plan), c.limit)
+      : aggregateResult(await run(c.totals.plan), await run(c.series.plan, MAX_ROW_LIMIT), c)
+  return { ...out, fieldsMeta: fieldsMeta(snapshot, dataset) }
+}
+
+/** `fieldsMeta` (§2.4): the dataset's fields and their storage types; no units or descriptions kept. */
+function fieldsMeta(snapshot: Snapshot, dataset: string): WireFieldMeta[] {
+  return snapshot
+    .schema(dataset)
+    .map((f) => ({ name: f.name, type: f.type, unit: '', hidden: false, description: '' }))
 }

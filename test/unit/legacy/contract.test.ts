@@ -99,7 +99,7 @@ describe('legacy results keep to the Go strict whitelist', () => {
     it(name, async () => {
       const w = onWire(await store.queryLegacy('test', req))
       checkLegacy(w)
-      expect(Object.keys(w)).toEqual(['status', 'matches', 'buckets', 'format'])
+      expect(Object.keys(w)).toEqual(['status', 'matches', 'buckets', 'format', 'fieldsMeta'])
       for (const k of Object.keys(w.status as Json)) expect(KEYS.status).toContain(k)
     })
   }
