@@ -12,7 +12,15 @@ import type { KernelTable } from '../../src/catalog/kernel-table.ts'
 import type { BoundAggCall } from '../../src/plan/index.ts'
 import { totalOrder } from './compare.ts'
 import type { EvalContext, Row } from './context.ts'
-import { addExact, decimalFraction, exactQuotient, exactSum } from './exact.ts'
+import {
+  addExact,
+  decimalFraction,
+  doubleToScaled,
+  exactQuotient,
+  exactSum,
+  ratioToDouble,
+  SCALE,
+} from './exact.ts'
 import { evalExpr, OracleUnsupported, rowEnv } from './expr.ts'
 import { conform, isNumber, type Json, Timespan, toJson, type Value, valueKey, wrapLong } from './values.ts'
 
@@ -133,6 +141,31 @@ const topk: AggImpl = (_call, argRows) => {
     .map((e) => ({ key: toJson(e.value), count: e.count, error: 0 }))
 }
 
+/**
+ * variance (sample, n − 1, as Kusto) computed exactly: with every value scaled to an integer X = x·2^1074,
+ * (n·ΣX² − (ΣX)²) / (n(n − 1)) / 2^2148, rounded once. One value gives 0; none gives null.
+ */
+function exactVariance(argRows: readonly (readonly Value[])[]): number | null {
+  const numbers = present(argRows).filter(isNumber)
+  if (numbers.length === 0) return null
+  if (numbers.length === 1) return 0
+  let s1 = 0n
+  let s2 = 0n
+  for (const v of numbers) {
+    const x = typeof v === 'bigint' ? v * SCALE : doubleToScaled(v)
+    s1 += x
+    s2 += x * x
+  }
+  const n = BigInt(numbers.length)
+  return ratioToDouble(n * s2 - s1 * s1, n * (n - 1n) * SCALE * SCALE)
+}
+
+/** stdev: the square root of the exact variance, rounded once more (O: Kusto's own rounding may differ). */
+const stdev: AggImpl = (call, argRows) => {
+  const v = exactVariance(argRows)
+  return v === null ? emptyValue(call) : Math.sqrt(v)
+}
+
 /** An `*if` row: keep rows whose predicate is true, drop the predicate, run the base row. */
 const conditional: AggImpl = (call, argRows) => {
   const link = call.fn.filtered
@@ -186,6 +219,10 @@ export const AGGREGATES: KernelTable<AggregateKernelKey, RequiredAggregateKernel
   make_list_if: conditional,
   make_set_if: conditional,
   topkif: conditional,
+  variance: (call, argRows) => exactVariance(argRows) ?? emptyValue(call),
+  stdev,
+  varianceif: conditional,
+  stdevif: conditional,
 }
 
 /** Runs the kernel of `call` over argument rows. */
