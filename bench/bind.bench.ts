@@ -2,30 +2,14 @@
 // Prints queries/s for parse alone and for parse + bind (each query bound against a static schema).
 // Run: node bench/bind.bench.ts [seconds-per-phase]
 
+import { EXAMPLE_FIELDS } from '../src/catalog/example.ts'
 import { compileApl, staticSchema } from '../src/plan/index.ts'
 import { parseApl } from '../src/syntax/parse.ts'
 
 const SECONDS = Number(process.argv[2] ?? 2)
 
 const schema = staticSchema({
-  'sample-http-logs': {
-    _time: 'datetime',
-    _sysTime: 'datetime',
-    status: 'string',
-    method: 'string',
-    uri: 'string',
-    req_duration_ms: 'float',
-    resp_body_size_bytes: 'integer',
-    resp_header_size_bytes: 'integer',
-    id: 'string',
-    'geo.city': 'string',
-    'geo.country': 'string',
-    content_type: 'string',
-    server_datacenter: 'string',
-    is_tls: 'boolean',
-    user_agent: 'string',
-    message: 'string',
-  },
+  'sample-http-logs': EXAMPLE_FIELDS,
   'otel-demo-traces': {
     _time: 'datetime',
     trace_id: 'string',

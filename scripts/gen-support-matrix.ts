@@ -10,6 +10,7 @@ import {
   type CallableDef,
   describeReturn,
   EXAMPLE_DATASET,
+  EXAMPLE_FIELDS,
   scalarOperatorRegistry,
   scalarRegistry,
   type TabularOperatorDef,
@@ -23,24 +24,7 @@ export const SUPPORT_MATRIX_PATH = fileURLToPath(new URL('../docs/apl-support.md
 
 /** The sample dataset's fields (apl-reference §9b.1), for binding the tabular operators' examples. */
 const SAMPLE_SCHEMA = staticSchema({
-  [EXAMPLE_DATASET]: {
-    _time: 'datetime',
-    _sysTime: 'datetime',
-    status: 'string',
-    method: 'string',
-    uri: 'string',
-    req_duration_ms: 'float',
-    resp_body_size_bytes: 'integer',
-    resp_header_size_bytes: 'integer',
-    id: 'string',
-    'geo.city': 'string',
-    'geo.country': 'string',
-    content_type: 'string',
-    server_datacenter: 'string',
-    is_tls: 'boolean',
-    user_agent: 'string',
-    message: 'string',
-  },
+  [EXAMPLE_DATASET]: EXAMPLE_FIELDS,
 })
 
 /**

@@ -32,7 +32,7 @@ export {
   dedupeColumnNames,
   defaultAggregateColumnName,
 } from './column-names.ts'
-export { EXAMPLE_DATASET } from './example.ts'
+export { EXAMPLE_DATASET, EXAMPLE_FIELDS } from './example.ts'
 export type { KernelTable } from './kernel-table.ts'
 export type { ScalarOperatorDef, ScalarOperatorGroup } from './operators/scalar-define.ts'
 export type { OperatorPosition, TabularOperatorDef } from './operators/tabular-define.ts'

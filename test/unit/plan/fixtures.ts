@@ -3,6 +3,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs'
 import { expect } from 'vitest'
+import { EXAMPLE_FIELDS } from '../../../src/catalog/example.ts'
 import type { Diagnostic } from '../../../src/diagnostics/diagnostic.ts'
 import {
   type BindResult,
@@ -14,24 +15,7 @@ import {
 
 /** sample-http-logs fields (§9b.1), a copy whose `status`/`req_duration_ms` are multi-typed, and traces. */
 export const SCHEMA = staticSchema({
-  'sample-http-logs': {
-    _time: 'datetime',
-    _sysTime: 'datetime',
-    status: 'string',
-    method: 'string',
-    uri: 'string',
-    req_duration_ms: 'float',
-    resp_body_size_bytes: 'integer',
-    resp_header_size_bytes: 'integer',
-    id: 'string',
-    'geo.city': 'string',
-    'geo.country': 'string',
-    content_type: 'string',
-    server_datacenter: 'string',
-    is_tls: 'boolean',
-    user_agent: 'string',
-    message: 'string',
-  },
+  'sample-http-logs': EXAMPLE_FIELDS,
   'mixed-http-logs': {
     _time: 'datetime',
     _sysTime: 'datetime',
