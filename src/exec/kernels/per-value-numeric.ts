@@ -6,8 +6,7 @@ import type { AplType } from '../../catalog/index.ts'
 import type { Cell, CellJson } from '../result.ts'
 import type { Vec } from '../vector.ts'
 
-/** Row tags. */
-const NONE = 0
+/** Row tags (0: none, the row is null). */
 const LONG = 1
 const REAL = 2
 const SPAN = 3
