@@ -1,12 +1,18 @@
 // bench/queries.bench.ts: query latency of apldb against DuckDB (issue 4 acceptance) on the same
-// seeded sample-http-logs events, loaded chunk by chunk into both engines (an in-memory apldb store
-// and an in-memory DuckDB with every core). Per query: median of 5 runs after a warm-up, the ratio
+// seeded sample-http-logs events, loaded chunk by chunk into both engines (an apldb store and an
+// in-memory DuckDB with every core). Per query: median of 5 runs after a warm-up, the ratio
 // apldb/DuckDB, apldb's rows scanned and blocks pruned, and an agreement check of the answers.
+// The apldb store is on disk (a temporary directory, no fsync) so the parallel executor (issue 7)
+// can hand block files to its worker threads; apldb runs each query in-process (`parallel: 'off'`)
+// and with the default `parallel: 'auto'`, and checks both give the same answer. `--store memory`
+// uses an in-memory store instead (in-process only, the issue 4 setup).
 // Prints a table; writes bench/results/queries-<n>.json.
-// Run: npm run bench:queries [-- --sizes 1000000,5000000]
-import { mkdir, writeFile } from 'node:fs/promises'
+// Run: npm run bench:queries [-- --sizes 1000000,5000000] [--store disk|memory]
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import * as os from 'node:os'
+import { join } from 'node:path'
 import { version as duckVersion } from '@duckdb/node-api'
+import { parallelConfig, startParallelPool } from '../src/exec/parallel/index.ts'
 import { type Apldb, openStore, type QueryResult } from '../src/index.ts'
 import { httpLogs } from './data-gen.ts'
 import { appendEvents, type DuckBench, openDuck } from './duckdb-load.ts'
@@ -31,6 +37,15 @@ function parseSizes(argv: readonly string[]): number[] {
     throw new Error(`--sizes wants positive integers separated by commas, got '${text}'`)
   }
   return sizes
+}
+
+/** Where the apldb store lives: on disk (parallel executor usable) or in memory (in-process only). */
+function parseStore(argv: readonly string[]): 'disk' | 'memory' {
+  const i = argv.findIndex((a) => a === '--store' || a.startsWith('--store='))
+  if (i < 0) return 'disk'
+  const v = argv[i].includes('=') ? argv[i].slice(argv[i].indexOf('=') + 1) : argv[i + 1]
+  if (v !== 'disk' && v !== 'memory') throw new Error(`--store wants disk or memory, got '${v}'`)
+  return v
 }
 
 function median(xs: readonly number[]): number {
@@ -76,10 +91,18 @@ interface CaseResult {
   readonly title: string
   readonly apl: string
   readonly sql: string
+  /** apldb with the default `parallel: 'auto'`. */
   readonly apldbMs: number
+  /** apldb with `parallel: 'off'` (in-process). */
+  readonly apldbSerialMs: number
   readonly duckdbMs: number
   readonly ratio: number
+  /** apldbSerialMs / apldbMs. */
+  readonly parallelSpeedup: number
+  /** Whether the parallel and in-process answers are identical (elapsed time aside). */
+  readonly parallelAgree: boolean
   readonly apldbRunsMs: number[]
+  readonly apldbSerialRunsMs: number[]
   readonly duckdbRunsMs: number[]
   readonly rowsExamined: number
   readonly rowsMatched: number
@@ -102,11 +125,21 @@ async function timeRuns(run: () => Promise<unknown>): Promise<number[]> {
   return out
 }
 
+/** The answer as text, elapsed time aside (the parallel and in-process answers must be identical). */
+function canonical(r: QueryResult): string {
+  const plain = { ...r, status: { ...r.status, elapsedTime: 0 } }
+  return JSON.stringify(plain, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v))
+}
+
 async function runCase(c: QueryCase, store: Apldb, duck: DuckBench): Promise<CaseResult> {
   let last: QueryResult | undefined
+  let serial: QueryResult | undefined
   const opts = c.limit === undefined ? c.window : { ...c.window, limit: c.limit }
+  const apldbSerialRunsMs = await timeRuns(async () => {
+    serial = await store.queryResult(c.apl, { ...opts, parallel: 'off' } as never)
+  })
   const apldbRunsMs = await timeRuns(async () => {
-    last = await store.queryResult(c.apl, opts)
+    last = await store.queryResult(c.apl, { ...opts, parallel: 'auto' } as never)
   })
   const duckdbRunsMs = await timeRuns(() => duck.conn.runAndReadAll(c.sql))
   const result = last as QueryResult
@@ -114,6 +147,7 @@ async function runCase(c: QueryCase, store: Apldb, duck: DuckBench): Promise<Cas
   const duckSide = normalizeDuck(c, await duck.conn.runAndReadAll(c.checkSql ?? c.sql))
   const diffs = disagreements(c, aplSide, duckSide)
   const apldbMs = median(apldbRunsMs)
+  const apldbSerialMs = median(apldbSerialRunsMs)
   const duckdbMs = median(duckdbRunsMs)
   const s = result.status
   return {
@@ -122,9 +156,13 @@ async function runCase(c: QueryCase, store: Apldb, duck: DuckBench): Promise<Cas
     apl: c.apl,
     sql: c.sql,
     apldbMs,
+    apldbSerialMs,
     duckdbMs,
     ratio: apldbMs / duckdbMs,
+    parallelSpeedup: apldbSerialMs / apldbMs,
+    parallelAgree: canonical(result) === canonical(serial as QueryResult),
     apldbRunsMs,
+    apldbSerialRunsMs,
     duckdbRunsMs,
     rowsExamined: s.rowsExamined,
     rowsMatched: s.rowsMatched,
@@ -144,6 +182,8 @@ function printTable(results: readonly CaseResult[]): void {
     '#',
     'query',
     'apldb ms',
+    'serial ms',
+    'par speedup',
     'duckdb ms',
     'ratio',
     'rows scanned',
@@ -154,6 +194,8 @@ function printTable(results: readonly CaseResult[]): void {
     r.id,
     r.title.length > 58 ? `${r.title.slice(0, 57)}…` : r.title,
     ms(r.apldbMs),
+    ms(r.apldbSerialMs),
+    `${r.parallelSpeedup.toFixed(2)}x${r.parallelAgree ? '' : ' DIFF'}`,
     ms(r.duckdbMs),
     `${r.ratio.toFixed(1)}x`,
     r.rowsExamined.toLocaleString('en-US'),
@@ -167,20 +209,26 @@ function printTable(results: readonly CaseResult[]): void {
   for (const r of rows) console.log(line(r))
 }
 
-async function benchSize(n: number, threads: number): Promise<void> {
-  console.log(`\n== ${n.toLocaleString('en-US')} events ==`)
-  const store = await openStore({ durability: 'none' })
+async function benchSize(n: number, threads: number, where: 'disk' | 'memory'): Promise<void> {
+  console.log(
+    `\n== ${n.toLocaleString('en-US')} events (apldb store ${where === 'disk' ? 'on disk' : 'in memory'}) ==`,
+  )
+  const dir = where === 'disk' ? await mkdtemp(join(os.tmpdir(), 'apldb-bench-')) : undefined
+  const store = await openStore({ durability: 'none', ...(dir ? { path: dir } : {}) })
   await store.datasets.create({ name: DATASET })
   const duck = await openDuck(threads)
   const loadMs = await load(n, store, duck)
   console.log(
     `load: apldb ${(loadMs.apldbMs / 1000).toFixed(2)} s (ingest + flush), DuckDB ${(loadMs.duckdbMs / 1000).toFixed(2)} s (appender)`,
   )
+  // Worker threads up before the first timing (a query before that runs its units on the main thread).
+  if (where === 'disk') await startParallelPool()
   const results: CaseResult[] = []
   for (const c of QUERY_CASES) {
     const r = await runCase(c, store, duck)
     results.push(r)
     if (!r.agree) console.log(`query ${c.id} DISAGREES: ${r.disagreements.join('; ')}`)
+    if (!r.parallelAgree) console.log(`query ${c.id}: the parallel and in-process answers DIFFER`)
   }
   printTable(results)
   const merged = results.filter((r) => r.mergedGroups > 0).map((r) => `${r.id} (${r.mergedGroups})`)
@@ -201,6 +249,8 @@ async function benchSize(n: number, threads: number): Promise<void> {
       duckdb: duckVersion(),
     },
     duckdbThreads: threads,
+    apldbStore: where,
+    parallel: parallelConfig(),
     runs: RUNS,
     loadMs,
     queries: results,
@@ -208,14 +258,16 @@ async function benchSize(n: number, threads: number): Promise<void> {
   await writeFile(file, `${JSON.stringify(json, null, 2)}\n`)
   console.log(`wrote ${file.pathname}`)
   await store.close()
+  if (dir) await rm(dir, { recursive: true, force: true })
   duck.conn.closeSync()
   duck.instance.closeSync()
 }
 
 const sizes = parseSizes(process.argv.slice(2))
+const where = parseStore(process.argv.slice(2))
 const threads = os.availableParallelism()
 console.log(
   `query bench: node ${process.version}, ${os.cpus().length} cpus (${os.cpus()[0]?.model ?? '?'}), ` +
     `DuckDB ${duckVersion()} with ${threads} threads, median of ${RUNS} runs after 1 warm-up`,
 )
-for (const n of sizes) await benchSize(n, threads)
+for (const n of sizes) await benchSize(n, threads, where)

@@ -9,11 +9,27 @@ export async function openStore(opts: StoreOptions = {}): Promise<Apldb> {
 }
 
 export { AplError } from './diagnostics/diagnostic.ts'
+export type { ParallelMode } from './exec/parallel/index.ts'
 export type { Cell, QueryResult, ResultTable } from './exec/result.ts'
+export {
+  type LegacyAggregation,
+  LegacyError,
+  type LegacyErrorCode,
+  type LegacyFilter,
+  type LegacyOrder,
+  type LegacyProjection,
+  type LegacyResult,
+  type LegacyStatus,
+  type LegacyVirtualField,
+  type QueryRequest,
+} from './legacy/index.ts'
 export type { Apldb, AplQueryOptions } from './query/apldb.ts'
+export type { DeleteOptions, DeleteRequest, DeleteResult } from './query/delete-blocks.ts'
+export { DeleteError, type DeleteErrorCode } from './query/delete-blocks-error.ts'
 export type { ExplainReport } from './query/explain.ts'
 export type { DatasetCreate, DatasetInfo, DatasetUpdate } from './storage/dataset-info.ts'
 export type { DatasetsApi } from './storage/datasets-api.ts'
+export type { DeletionInfo, DeletionState } from './storage/deletion/index.ts'
 export { StoreError, type StoreErrorCode } from './storage/errors.ts'
 export type { IngestInput, IngestOptions, IngestStatus } from './storage/ingest-call.ts'
 export type { RecoveryReport } from './storage/recovery.ts'

@@ -29,6 +29,8 @@ export interface PhysicalOptions {
    * keeps the newest rows, as Axiom does in practice (apl-reference §8).
    */
   readonly timeDesc: boolean
+  /** Consulted before each node's builder: an operator to use instead (the parallel executor's hook). */
+  readonly override?: (node: LogicalNode, o: PhysicalOptions) => PhysicalOperator | undefined
 }
 
 type Build<K extends LogicalKind> = (n: LogicalOf<K>, o: PhysicalOptions) => PhysicalOperator
@@ -88,5 +90,5 @@ const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
 
 /** The operator tree of a logical node. */
 export function build(node: LogicalNode, o: PhysicalOptions): PhysicalOperator {
-  return (BUILDERS[node.kind] as Build<LogicalKind>)(node as never, o)
+  return o.override?.(node, o) ?? (BUILDERS[node.kind] as Build<LogicalKind>)(node as never, o)
 }

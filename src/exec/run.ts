@@ -16,14 +16,14 @@ import {
   type ExecStats,
   newStats,
 } from './context.ts'
-import { scopeOf } from './eval/evaluate.ts'
 import { chooseBinAutoStep } from './kernels/binning.ts'
 import { literalCell } from './kernels/constants.ts'
 import type { KernelEnv } from './kernels/kernel.ts'
 import type { PhysicalOperator } from './operator.ts'
 import { AggregateExec } from './ops/aggregate-exec.ts'
 import { concatBatches } from './ops/sort-exec.ts'
-import { TopNExec } from './ops/top-n-exec.ts'
+import type { TopNExec } from './ops/top-n-exec.ts'
+import { type BuildOverride, type ParallelMode, parallelOverride } from './parallel/index.ts'
 import { build } from './physical-planner.ts'
 import type { Cell, QueryOptions, QueryResult, ResultField, ResultMessage, ResultTable } from './result.ts'
 import { cellAt } from './vector.ts'
@@ -39,6 +39,8 @@ export type RunOptions = QueryOptions & {
   /** Wall-clock budget from the start of the run, ms. */
   readonly deadlineMs?: number
   readonly signal?: AbortSignal
+  /** Run scans on worker threads: 'auto' (default: large on-disk scans), 'on' or 'off'; env APLDB_PARALLEL. */
+  readonly parallel?: ParallelMode
   /** Called once the main pass has run, with the physical tree and its counters (explain analyze). */
   readonly observe?: (physical: PhysicalOperator, stats: ExecStats) => void
 }
@@ -138,10 +140,19 @@ async function drainOrAbort(op: PhysicalOperator, ctx: ExecContext): Promise<Bat
 }
 
 /** Rows leaving the filters directly above each scan (the rows that matched the predicates). */
-function matchedRows(op: PhysicalOperator, parentIsFilter = false): number {
-  const isFilterOrScan = op.name === 'FilterExec' || op.name === 'ScanExec'
-  const own = isFilterOrScan && !parentIsFilter ? op.metrics.rowsOut : 0
-  return own + op.children.reduce((s, c) => s + matchedRows(c, op.name === 'FilterExec'), 0)
+/** Operators that keep or drop whole rows of one input (a chain of them over a scan matches rows). */
+const ROW_CHAIN = new Set(['FilterExec', 'SearchExec', 'ProjectExec', 'ExtendExec', 'ScanExec'])
+
+/** True when `op` heads a chain of ROW_CHAIN operators that ends in a scan. */
+function chainReachesScan(op: PhysicalOperator): boolean {
+  if (op.name === 'ScanExec') return true
+  return ROW_CHAIN.has(op.name) && op.children.length === 1 && chainReachesScan(op.children[0])
+}
+
+/** Rows matched: per scan, the rows leaving the filter/project chain directly above it. */
+function matchedRows(op: PhysicalOperator): number {
+  if (chainReachesScan(op)) return op.metrics.rowsOut
+  return op.children.reduce((s, c) => s + matchedRows(c), 0)
 }
 
 function findAggregates(op: PhysicalOperator, out: AggregateExec[] = []): AggregateExec[] {
@@ -182,7 +193,10 @@ export async function runQuery(
   })
   const timeDesc =
     p.order === 'time-desc' && p.root.schema.some((c) => c.name === '_time' && c.type === 'datetime')
-  let root = build(p.root, { env, timeDesc })
+  const override = readsData
+    ? await parallelOverride({ snapshot, plan: p, parallel: opts.parallel, window: ctx.window, now })
+    : undefined
+  let root: PhysicalOperator
   let sorter: TopNExec | undefined
   if (timeDesc) {
     const key = {
@@ -190,14 +204,19 @@ export async function runQuery(
       descending: true,
       nullsFirst: false,
     }
-    sorter = new TopNExec(
-      root,
-      [key],
-      scopeOf(p.root.schema, env),
-      Number.isFinite(cap) ? cap + 1 : Number.MAX_SAFE_INTEGER,
-    )
-    root = sorter
-  }
+    // A logical TopN over the plan, so the parallel executor can take it (same operator as before).
+    const count = Number.isFinite(cap) ? cap + 1 : Number.MAX_SAFE_INTEGER
+    const top = {
+      kind: 'TopN',
+      input: p.root,
+      keys: [key],
+      count: BigInt(count),
+      schema: p.root.schema,
+      span: p.root.span,
+    } as const
+    root = build(top, { env, timeDesc, override })
+    sorter = root as TopNExec
+  } else root = build(p.root, { env, timeDesc, override })
   checkInterrupt(ctx)
   const out = await drainOrAbort(root, ctx)
   opts.observe?.(root, ctx.stats)
@@ -214,7 +233,7 @@ export async function runQuery(
   }
   const agg = shapingAggregate(p.root)
   const tables: ResultTable[] = [tableOf('0', p, out, n, agg, window, env, timeDesc)]
-  if (agg?.timeBucket) tables.push(await totals(agg, env, ctx, p, window))
+  if (agg?.timeBucket) tables.push(await totals(agg, env, ctx, p, window, override))
   const aggs = findAggregates(root)
   const scan = ctx.stats.scan
   return {
@@ -294,17 +313,13 @@ async function totals(
   ctx: ExecContext,
   p: LogicalPlan,
   window: { start?: bigint; end: bigint },
+  override: BuildOverride | undefined,
 ): Promise<ResultTable> {
   const at = agg.timeBucket?.keyIndex ?? 0
   const keys = agg.keys.filter((_, i) => i !== at)
   const schema = agg.schema.filter((_, i) => i !== at)
-  const op = new AggregateExec(
-    build(agg.input, { env, timeDesc: false }),
-    keys,
-    agg.aggregates,
-    schema,
-    scopeOf(agg.input.schema, env),
-  )
+  // The Aggregate builder makes the same AggregateExec; through it the parallel executor can take it.
+  const op = build({ ...agg, keys, schema, timeBucket: null }, { env, timeDesc: false, override })
   // Separate counters: the status reports the main pass.
   const out = await drain(op, { ...ctx, stats: newStats() })
   return tableOf('_totals', p, out, out.length, { ...agg, keys }, window, env, false, schema)

@@ -2,12 +2,16 @@
 // snapshots, flush, close) plus queries (`query`, `queryResult`, `rows`, `explain`). Each query pins
 // one snapshot synchronously, before its first await, and releases it when done.
 import { toLegacy, toTabular } from '../exec/format/index.ts'
+import type { ParallelMode } from '../exec/parallel/index.ts'
 import type { Cell, QueryOptions, QueryResult } from '../exec/result.ts'
+import { type LegacyResult, legacyRequestFromApl, type QueryRequest, runLegacy } from '../legacy/index.ts'
 import type { DatasetsApi } from '../storage/datasets-api.ts'
+import type { DeletionInfo } from '../storage/deletion/index.ts'
 import type { IngestInput, IngestOptions, IngestStatus } from '../storage/ingest-call.ts'
 import type { RecoveryReport } from '../storage/recovery.ts'
 import type { FieldInfo, Snapshot } from '../storage/snapshot.ts'
 import type { Store } from '../storage/store.ts'
+import { type DeleteOptions, type DeleteRequest, type DeleteResult, deleteBlocks } from './delete-blocks.ts'
 import { type ExplainReport, explainAnalyze } from './explain.ts'
 import { runApl } from './run-apl.ts'
 
@@ -16,6 +20,8 @@ export interface AplQueryOptions extends QueryOptions {
   /** Deadline in ms (default 30,000). */
   readonly deadlineMs?: number
   readonly signal?: AbortSignal
+  /** Scan and partial aggregation on worker threads: 'auto' (default; big queries), 'on', 'off'. */
+  readonly parallel?: ParallelMode
 }
 
 /** An open store with queries (see module header). */
@@ -85,7 +91,9 @@ export class Apldb {
   /** Runs APL and returns Axiom's wire result (`format` tabular by default, or legacy). */
   async query(apl: string, opts: AplQueryOptions & { format?: 'tabular' | 'legacy' } = {}): Promise<unknown> {
     const result = await this.queryResult(apl, opts)
-    return opts.format === 'legacy' ? toLegacy(result) : toTabular(result)
+    if (opts.format !== 'legacy') return toTabular(result)
+    const request = legacyRequestFromApl(apl, opts)
+    return toLegacy(result, request ? { request } : {})
   }
 
   /** The rows of the first result table as plain objects keyed by field name. */
@@ -119,5 +127,36 @@ export class Apldb {
     } finally {
       snap.release()
     }
+  }
+
+  /**
+   * Runs a legacy structured query (api-contract.md §2) over `dataset` on the APL executor and returns
+   * Axiom's legacy result. `opts.startTime`/`endTime` replace the request's. A bad request throws a
+   * LegacyError (stable `code`; `dataset_not_found` for an unknown dataset).
+   */
+  async queryLegacy(
+    dataset: string,
+    request: QueryRequest,
+    opts: Omit<AplQueryOptions, 'limit'> = {},
+  ): Promise<LegacyResult> {
+    const snap = this.storage.snapshot()
+    try {
+      return await runLegacy(snap, dataset, request, { ...opts, now: this.storage.now() })
+    } finally {
+      snap.release()
+    }
+  }
+
+  /**
+   * Block deletion: `commit: false` reports what would go and writes nothing; `commit: true` is
+   * durable when it resolves and the blocks vanish from queries at once (files go in the background).
+   */
+  deleteBlocks(req: DeleteRequest, opts?: DeleteOptions): Promise<DeleteResult> {
+    return deleteBlocks(this.storage, req, opts)
+  }
+
+  /** Committed block deletions and their states (queued, applying, deleted, failed). */
+  deletions(): DeletionInfo[] {
+    return this.storage.deletions()
   }
 }

@@ -3,6 +3,7 @@
 // the optimizer (on unless asked off, for differential tests), run, and turn bind errors into an
 // AplError carrying the diagnostics (code, span, line/column in the message).
 import { AplError } from '../diagnostics/diagnostic.ts'
+import type { ParallelMode } from '../exec/parallel/index.ts'
 import type { QueryOptions, QueryResult } from '../exec/result.ts'
 import { runQuery } from '../exec/run.ts'
 import { optimize } from '../optimize/index.ts'
@@ -18,6 +19,8 @@ export interface AplRunOptions extends QueryOptions {
   readonly signal?: AbortSignal
   /** Apply the optimizer rules (default true; off only to compare results). */
   readonly optimize?: boolean
+  /** Worker threads for large on-disk scans: 'auto' (default), 'on', 'off'; env APLDB_PARALLEL. */
+  readonly parallel?: ParallelMode
 }
 
 /** Default query deadline, ms (issue 4 item 5). */

@@ -1,7 +1,8 @@
 // ops/scan-exec.ts: reads one dataset through the snapshot: only the Scan's fields, blocks pruned by
 // the window ∩ pushed time range and by zone maps, one batch per block (plus the unsealed tail),
 // rows outside the query window dropped through the selection. Multi-typed fields: integer|float
-// read as real, other mixes as cells. Never filters rows on anything but the window.
+// read as real, other mixes as cells; the virtual `_rowId` when the Scan asks for it (exec/scan/row-id.ts).
+// Never filters rows on anything but the window.
 import type { Scan } from '../../plan/index.ts'
 import type { BlockColumn } from '../../storage/block/index.ts'
 import type { TimeRange } from '../../storage/types.ts'
@@ -12,9 +13,13 @@ import { splitNs } from '../kernels/constants.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import type { Cell } from '../result.ts'
 import { columnToVec } from '../scan/arrow-to-vec.ts'
+import { rowIdVec } from '../scan/row-id.ts'
 import { zonePrune } from '../scan/zone-prune.ts'
 import type { NumVec, TimeVec, Vec } from '../vector.ts'
 import { cellAt } from '../vector.ts'
+
+/** The virtual row-id column (BindOptions.rowId). */
+const ROW_ID = '_rowId'
 
 /** Longest run of blocks without yielding to the event loop, ms (timers, an abort, /health get a turn). */
 export const YIELD_EVERY_MS = 10
@@ -109,8 +114,11 @@ export class ScanExec implements PhysicalOperator {
 
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
     const range = effectiveRange(this.scan, ctx.window)
-    const fields = this.scan.fields
-    const read = new Set(fields)
+    const read = new Set(this.scan.fields)
+    // The virtual `_rowId` (legacy queries) is built here from `_time` and the sequence number.
+    const rowIdAt = this.scan.rowId && read.has(ROW_ID) ? this.schema.findIndex((c) => c.name === ROW_ID) : -1
+    const fields = rowIdAt < 0 ? this.scan.fields : this.scan.fields.filter((f) => f !== ROW_ID)
+    const datasetId = rowIdAt < 0 ? '' : (ctx.snapshot.dataset(this.scan.dataset)?.meta.id ?? '')
     const before = ctx.stats.scan.blocksPruned
     const scan = ctx.snapshot.scan(this.scan.dataset, {
       fields,
@@ -134,8 +142,8 @@ export class ScanExec implements PhysicalOperator {
         if (list) list.push(c)
         else byField.set(c.field, [c])
       }
-      const cols = this.schema.map((c) =>
-        read.has(c.name) ? fieldVec(byField.get(c.name) ?? [], c.type, n) : UNREAD,
+      const cols = this.schema.map((c, i) =>
+        read.has(c.name) && i !== rowIdAt ? fieldVec(byField.get(c.name) ?? [], c.type, n) : UNREAD,
       )
       const zm = sb.zoneMap
       if (zm) {
@@ -152,6 +160,8 @@ export class ScanExec implements PhysicalOperator {
       const tv = timeAt >= 0 ? cols[timeAt] : undefined
       const sel = inside || !tv || tv.kind !== 'time' ? null : windowSelection(tv, n, range)
       const live = sel ? sel.length : n
+      if (rowIdAt >= 0 && live > 0)
+        cols[rowIdAt] = rowIdVec(datasetId, sb.firstSeq, tv?.kind === 'time' ? tv : undefined, n, sel)
       this.metrics.rowsIn += n
       this.metrics.rowsOut += live
       ctx.stats.rowsExamined += live

@@ -1,0 +1,42 @@
+// exec/parallel/mode.ts: whether a query may run on worker threads: the query option `parallel`
+// ('auto' | 'on' | 'off'), else the APLDB_PARALLEL environment variable, else 'auto'; and the
+// 'auto' rule that keeps small scans in-process, where a round trip costs more than it saves.
+import { ExecError } from '../context.ts'
+import type { ScanSplit } from './units.ts'
+
+/** 'auto': large scans only; 'on': every scan that can (tests); 'off': never. */
+export type ParallelMode = 'auto' | 'on' | 'off'
+
+/** The environment variable that sets the mode of queries that do not pass one. */
+export const PARALLEL_ENV = 'APLDB_PARALLEL'
+
+const MODES: readonly ParallelMode[] = ['auto', 'on', 'off']
+
+/**
+ * 'auto' runs a fragment in parallel only when at least this many rows survive pruning. Below it a
+ * typical query costs under ~20 ms in-process, and the fixed cost of a parallel run (0.5–4 ms:
+ * plan encoding, round trips, merging states) plus its extra per-row CPU eats most of what two
+ * cores save (measurements in exec/parallel/DESIGN.md).
+ */
+export const AUTO_MIN_ROWS = 200_000
+
+/** …and at least this many blocks (one block is one unit: nothing to share). */
+export const AUTO_MIN_BLOCKS = 2
+
+/** The mode for a query that asked for `option` (invalid values are the caller's error). */
+export function resolveMode(option: string | undefined): ParallelMode {
+  if (option !== undefined) {
+    if (!MODES.includes(option as ParallelMode))
+      throw new ExecError('invalid_argument', `parallel must be 'auto', 'on' or 'off', got '${option}'`)
+    return option as ParallelMode
+  }
+  const env = process.env[PARALLEL_ENV]
+  return env !== undefined && MODES.includes(env as ParallelMode) ? (env as ParallelMode) : 'auto'
+}
+
+/** True when a scan split this way should run in parallel under `mode`. */
+export function wantParallel(mode: ParallelMode, split: ScanSplit): boolean {
+  if (mode === 'off' || split.survivors.length === 0) return false
+  if (mode === 'on') return true
+  return split.rows >= AUTO_MIN_ROWS && split.survivors.length >= AUTO_MIN_BLOCKS
+}

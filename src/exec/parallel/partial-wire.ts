@@ -1,0 +1,115 @@
+// exec/parallel/partial-wire.ts: a unit's output as structured-clone data and back: states as their
+// `serialize()` bytes in one transferred buffer, top-N rows with dictionaries cut to the used entries.
+// Never transfers a buffer the worker still holds (cached columns are zero-copy views).
+import { type AggState, deserializeAggState } from '../agg/index.ts'
+import { UNREAD } from '../batch.ts'
+import type { ExecStats } from '../context.ts'
+import type { OperatorMetrics } from '../operator.ts'
+import type { Cell } from '../result.ts'
+import type { Vec } from '../vector.ts'
+import type { CountPartial, Partial, TopPartial, UnitOutput } from './run-unit.ts'
+
+/** An aggregate partial on the wire. */
+interface AggWire {
+  readonly kind: 'aggregate'
+  readonly size: number
+  readonly keys: readonly (readonly Cell[])[]
+  /** State kind per call. */
+  readonly kinds: readonly string[]
+  /** Every state's bytes, call-major: state (a, g) is bytes[offsets[a * size + g] … offsets[a * size + g + 1]). */
+  readonly bytes: Uint8Array
+  readonly offsets: Float64Array
+}
+
+/** A unit output on the wire. */
+export interface UnitOutputWire {
+  readonly partial: AggWire | TopPartial | CountPartial
+  readonly stats: ExecStats
+  readonly metrics: readonly OperatorMetrics[]
+}
+
+function encodeStates(
+  states: readonly (readonly AggState[])[],
+  size: number,
+): Pick<AggWire, 'kinds' | 'bytes' | 'offsets'> {
+  const parts: Uint8Array[] = []
+  const offsets = new Float64Array(states.length * size + 1)
+  let at = 0
+  for (let a = 0; a < states.length; a++) {
+    for (let g = 0; g < size; g++) {
+      const b = states[a][g].serialize()
+      parts.push(b)
+      at += b.length
+      offsets[a * size + g + 1] = at
+    }
+  }
+  const bytes = new Uint8Array(at)
+  let p = 0
+  for (const b of parts) {
+    bytes.set(b, p)
+    p += b.length
+  }
+  return { kinds: states.map((s) => s[0]?.kind ?? ''), bytes, offsets }
+}
+
+/** `v` with its dictionary cut to the codes in use (other layouts as they are). */
+function compactVec(v: Vec): Vec {
+  if (v.kind !== 'str') return v
+  const remap = new Int32Array(v.dict.length).fill(-1)
+  const dict: string[] = []
+  const codes = new Int32Array(v.codes.length)
+  for (let i = 0; i < codes.length; i++) {
+    const c = v.codes[i]
+    if (c < 0) {
+      codes[i] = -1
+      continue
+    }
+    if (remap[c] < 0) {
+      remap[c] = dict.length
+      dict.push(v.dict[c])
+    }
+    codes[i] = remap[c]
+  }
+  return { kind: 'str', codes, dict }
+}
+
+/** `out` ready for `postMessage`, with the buffers that may be transferred. */
+export function encodeOutput(out: UnitOutput): { wire: UnitOutputWire; transfer: ArrayBuffer[] } {
+  const p = out.partial
+  const base = { stats: out.stats, metrics: out.metrics }
+  if (p.kind === 'aggregate') {
+    const s = encodeStates(p.states, p.size)
+    const partial: AggWire = { kind: 'aggregate', size: p.size, keys: p.keys, ...s }
+    return {
+      wire: { partial, ...base },
+      transfer: [s.bytes.buffer as ArrayBuffer, s.offsets.buffer as ArrayBuffer],
+    }
+  }
+  if (p.kind === 'top' && p.batch) {
+    const batch = { length: p.batch.length, sel: p.batch.sel, cols: p.batch.cols.map(compactVec) }
+    return { wire: { partial: { ...p, batch }, ...base }, transfer: [] }
+  }
+  return { wire: { partial: p, ...base }, transfer: [] }
+}
+
+/** The unit output `encodeOutput` was given (states rebuilt, unread columns restored). */
+export function decodeOutput(w: UnitOutputWire): UnitOutput {
+  const p = w.partial
+  let partial: Partial
+  if (p.kind === 'aggregate') {
+    const states = p.kinds.map((kind, a) => {
+      const row: AggState[] = new Array(p.size)
+      for (let g = 0; g < p.size; g++) {
+        const i = a * p.size + g
+        row[g] = deserializeAggState(kind, p.bytes.subarray(p.offsets[i], p.offsets[i + 1]))
+      }
+      return row
+    })
+    partial = { kind: 'aggregate', size: p.size, keys: p.keys, states }
+  } else if (p.kind === 'top' && p.batch) {
+    // A column the scan did not read is the UNREAD sentinel, recognized by identity: restore it.
+    const cols = p.batch.cols.map((c) => (c.kind === 'mixed' && c.values.length === 0 ? UNREAD : c))
+    partial = { ...p, batch: { ...p.batch, cols } }
+  } else partial = p
+  return { partial, stats: w.stats, metrics: w.metrics }
+}

@@ -1,0 +1,261 @@
+// exec/parallel/run-fragment.ts: runs the units of one fragment (home worker by unit index, two in
+// flight per worker, idle ones steal; the residual unit on the main thread) and hands the partials
+// to a sink in scan order as soon as their prefix is complete. See DESIGN.md (scheduling, failures).
+import type { DatasetView, Snapshot } from '../../storage/snapshot.ts'
+import {
+  checkInterrupt,
+  type ExecContext,
+  ExecError,
+  type ExecErrorCode,
+  type ExecStats,
+} from '../context.ts'
+import type { PhysicalOperator } from '../operator.ts'
+import type { Fragment } from './fragment.ts'
+import { decodeOutput } from './partial-wire.ts'
+import type { EncodedPlan } from './plan-codec.ts'
+import { type Partial, runUnit, type UnitOutput, type UnitParams } from './run-unit.ts'
+import { slimHandle } from './slim-handle.ts'
+import { EMPTY_TAIL, storeSource, unitSnapshot } from './unit-snapshot.ts'
+import type { ScanSplit, Unit } from './units.ts'
+import { UnitFailed, type WorkerPool } from './worker-pool.ts'
+
+/** Units in flight per worker: one running, the next already queued at the worker. */
+export const WORKER_PREFETCH = 2
+
+/** Everything needed to run one fragment. */
+export interface FragmentJob {
+  readonly fragment: Fragment
+  readonly params: UnitParams
+  /** The query's pinned store snapshot (main-thread reads). */
+  readonly store: Snapshot
+  readonly split: ScanSplit
+  readonly units: readonly Unit[]
+  readonly pool: WorkerPool
+  /** The main thread takes a home share of the units. */
+  readonly mainShare: boolean
+  /** `fragment.partial` for workers: zone tests dropped (pruning is done; blocks travel without zone maps). */
+  readonly workerPlan: EncodedPlan
+}
+
+/** `parallel: 9 units on 2 workers + main` (explain text). */
+export function describeJob(job: FragmentJob): string {
+  return `parallel: ${job.units.length} units on ${job.pool.size} workers${job.mainShare ? ' + main' : ''}`
+}
+
+function addStats(into: ExecStats, s: ExecStats): void {
+  into.scan.blocksTotal += s.scan.blocksTotal
+  into.scan.blocksPruned += s.scan.blocksPruned
+  into.scan.blocksScanned += s.scan.blocksScanned
+  into.scan.rowsScanned += s.scan.rowsScanned
+  into.rowsExamined += s.rowsExamined
+  if (s.minBlockTime !== undefined && (into.minBlockTime === undefined || s.minBlockTime < into.minBlockTime))
+    into.minBlockTime = s.minBlockTime
+  if (s.maxBlockTime !== undefined && (into.maxBlockTime === undefined || s.maxBlockTime > into.maxBlockTime))
+    into.maxBlockTime = s.maxBlockTime
+}
+
+function addMetrics(display: readonly PhysicalOperator[], out: UnitOutput): void {
+  out.metrics.forEach((m, i) => {
+    const d = display[i]?.metrics
+    if (!d) return
+    d.rowsIn += m.rowsIn
+    d.rowsOut += m.rowsOut
+    d.blocksPruned += m.blocksPruned
+    d.timeMs += m.timeMs
+  })
+}
+
+/** One run of a job (see module header). */
+class FragmentRun {
+  readonly #job: FragmentJob
+  readonly #ctx: ExecContext
+  readonly #display: readonly PhysicalOperator[]
+  readonly #sink: (p: Partial) => void
+  readonly #view: DatasetView
+  /** Partials not yet handed to the sink, by unit index (the residual unit is last). */
+  readonly #results: (Partial | undefined)[]
+  readonly #queues: Unit[][]
+  readonly #inflight = new Map<number, { readonly worker: number; readonly id: number }>()
+  readonly #done = Promise.withResolvers<void>()
+  /** Aborts the main thread's own units when the run fails. */
+  readonly #stop = new AbortController()
+  /** Seen by the workers' interrupt checks directly, without waiting for a cancel message. */
+  readonly #stopFlag = new Int32Array(new SharedArrayBuffer(4))
+  readonly #signal: AbortSignal
+  #next = 0
+  #left: number
+  #failure: unknown
+
+  constructor(
+    job: FragmentJob,
+    ctx: ExecContext,
+    display: readonly PhysicalOperator[],
+    sink: (p: Partial) => void,
+  ) {
+    const view = job.store.dataset(job.fragment.scan.dataset)
+    if (!view) throw new Error(`dataset ${job.fragment.scan.dataset} is not in the pinned snapshot`)
+    this.#job = job
+    this.#ctx = ctx
+    this.#display = display
+    this.#sink = sink
+    this.#view = view
+    this.#results = new Array(job.units.length + 1)
+    this.#left = job.units.length + 1
+    this.#signal = ctx.signal ? AbortSignal.any([ctx.signal, this.#stop.signal]) : this.#stop.signal
+    // Home queues: workers 0 … size-1, then the main thread when it takes a share.
+    this.#queues = Array.from({ length: this.#participants }, () => [])
+    for (const u of job.units) this.#queues[u.index % this.#participants].push(u)
+  }
+
+  get #participants(): number {
+    return this.#job.pool.size + (this.#job.mainShare ? 1 : 0)
+  }
+
+  async run(): Promise<void> {
+    const ctx = this.#ctx
+    const timer =
+      ctx.deadline === undefined
+        ? undefined
+        : setTimeout(
+            () => this.#fail(new ExecError('deadline_exceeded', 'query ran past its deadline')),
+            Math.max(0, ctx.deadline - performance.now()),
+          )
+    const onAbort = () => this.#fail(new ExecError('aborted', 'query aborted'))
+    ctx.signal?.addEventListener('abort', onAbort)
+    const fail = (e: unknown) => this.#fail(e)
+    this.#mainLoop().catch(fail)
+    for (let w = 0; w < this.#job.pool.size; w++) this.#workerLoop(w).catch(fail)
+    try {
+      await this.#done.promise
+    } finally {
+      clearTimeout(timer)
+      ctx.signal?.removeEventListener('abort', onAbort)
+    }
+  }
+
+  #fail(e: unknown): void {
+    if (this.#failure !== undefined) return
+    this.#failure = e
+    Atomics.store(this.#stopFlag, 0, 1)
+    this.#stop.abort()
+    for (const t of this.#inflight.values()) this.#job.pool.cancel(t.worker, t.id)
+    this.#done.reject(e)
+  }
+
+  #finish(index: number, out: UnitOutput): void {
+    if (this.#failure !== undefined) return
+    addStats(this.#ctx.stats, out.stats)
+    addMetrics(this.#display, out)
+    const results = this.#results
+    results[index] = out.partial
+    // Hand over the longest complete prefix (partials arrive about in order: units go out in order).
+    for (let p = results[this.#next]; p !== undefined; p = results[this.#next]) {
+      results[this.#next++] = undefined
+      this.#sink(p)
+    }
+    if (--this.#left === 0) this.#done.resolve()
+  }
+
+  /** The next unit of participant `p`: its own, else (with `steal`) one from the longest queue. */
+  #take(p: number, steal = true): Unit | undefined {
+    if (this.#failure !== undefined) return undefined
+    const own = this.#queues[p]?.shift()
+    if (own || !steal) return own
+    let longest: Unit[] | undefined
+    for (const q of this.#queues) if (q.length > 0 && (!longest || q.length > longest.length)) longest = q
+    return longest?.pop()
+  }
+
+  /** Runs blocks (and the tail) on this thread, reading through the store. */
+  async #local(blocks: Unit['blocks'], withTail: boolean): Promise<UnitOutput> {
+    // A turn of the event loop between units: timers (an abort), worker replies and `ready`
+    // messages are handled while the main thread works through several units in a row.
+    await new Promise((resolve) => setImmediate(resolve))
+    const { store, fragment, params } = this.#job
+    const dataset = fragment.scan.dataset
+    const source = await storeSource(store, dataset, withTail)
+    const snap = unitSnapshot(
+      dataset,
+      this.#view.meta,
+      blocks,
+      withTail ? this.#view.tail : EMPTY_TAIL,
+      source,
+    )
+    return runUnit(fragment.partial, params, snap, this.#ctx.deadline, this.#signal)
+  }
+
+  async #mainLoop(): Promise<void> {
+    const { pool, mainShare, split, units } = this.#job
+    this.#finish(units.length, await this.#local(split.pruned, true))
+    const me = mainShare ? pool.size : this.#participants
+    const anyWorkerReady = () => Array.from({ length: pool.size }, (_, i) => pool.isReady(i)).some(Boolean)
+    for (;;) {
+      if (!mainShare && anyWorkerReady()) return
+      const u = this.#take(me)
+      if (!u) return
+      this.#finish(u.index, await this.#local(u.blocks, false))
+    }
+  }
+
+  async #workerLoop(w: number): Promise<void> {
+    try {
+      await this.#job.pool.ready(w)
+    } catch {
+      // This worker cannot start: whatever is still queued for it runs here instead.
+      for (let u = this.#take(w); u; u = this.#take(w))
+        this.#finish(u.index, await this.#local(u.blocks, false))
+      return
+    }
+    // Only the first lane steals: a prefetch lane taking another worker's unit would leave it idle.
+    const lane = async (_: unknown, i: number) => {
+      for (let u = this.#take(w, i === 0); u; u = this.#take(w, i === 0))
+        this.#finish(u.index, await this.#onWorker(w, u))
+    }
+    await Promise.all(Array.from({ length: WORKER_PREFETCH }, lane))
+  }
+
+  async #onWorker(w: number, u: Unit): Promise<UnitOutput> {
+    const { pool, workerPlan, params, fragment } = this.#job
+    const ctx = this.#ctx
+    let task: ReturnType<WorkerPool['run']>
+    try {
+      task = pool.run(w, {
+        plan: workerPlan,
+        params,
+        dataset: fragment.scan.dataset,
+        meta: this.#view.meta,
+        blocks: u.blocks.map(slimHandle),
+        remainingMs: ctx.deadline === undefined ? undefined : ctx.deadline - performance.now(),
+        stop: this.#stopFlag.buffer as SharedArrayBuffer,
+      })
+    } catch {
+      return this.#local(u.blocks, false)
+    }
+    this.#inflight.set(u.index, { worker: w, id: task.id })
+    try {
+      return decodeOutput(await task.output)
+    } catch (e) {
+      if (e instanceof UnitFailed && e.info.name === 'ExecError')
+        throw new ExecError(e.info.code as ExecErrorCode, e.info.message)
+      if (this.#failure !== undefined) throw this.#failure
+      // Not the query's fault: read the unit through the store, whose own checks answer for it.
+      return this.#local(u.blocks, false)
+    } finally {
+      this.#inflight.delete(u.index)
+    }
+  }
+}
+
+/**
+ * Runs the job (see module header): `sink` gets every partial in scan order; `display` receives the
+ * units' metrics (pre-order, aligned). Resolves once the last partial went to the sink.
+ */
+export function runFragment(
+  job: FragmentJob,
+  ctx: ExecContext,
+  display: readonly PhysicalOperator[],
+  sink: (p: Partial) => void,
+): Promise<void> {
+  checkInterrupt(ctx)
+  return new FragmentRun(job, ctx, display, sink).run()
+}

@@ -1,0 +1,184 @@
+// The parallel executor answers exactly like the in-process one: for every query below, on a
+// disk-backed store (sealed blocks are files) with an unsealed tail, `parallel: 'on'` and 'off'
+// give the same result (rows, order, shape, `_totals`, status counters; elapsed time aside), with
+// the optimizer on and off, and the plan shows the parallel operators. 'auto' keeps small scans
+// in-process, in-memory stores never go parallel, APLDB_PARALLEL sets the default mode.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { httpLogs } from '../../../../bench/data-gen.ts'
+import { AUTO_MIN_ROWS } from '../../../../src/exec/parallel/index.ts'
+import type { QueryResult } from '../../../../src/exec/result.ts'
+import { type Apldb, openStore } from '../../../../src/index.ts'
+import { compileForSnapshot, runPlan } from '../../../../src/query/run-apl.ts'
+
+const NOW_MS = Date.UTC(2026, 0, 10)
+const NOW = BigInt(NOW_MS) * 1_000_000n
+const SEALED = 24_000
+const TAIL = 700
+
+const QUERIES = [
+  `h | where status == '500' | count`,
+  `h | count`,
+  `h | summarize count() by status`,
+  `h | summarize avg(req_duration_ms), max(req_duration_ms), min(req_duration_ms), sum(resp_body_size_bytes) by method`,
+  `h | summarize count() by bin(_time, 1h)`,
+  `h | summarize n = count(), s = sum(req_duration_ms) by method, bin(_time, 1d)`,
+  `h | summarize percentile(req_duration_ms, 95), percentiles_array(req_duration_ms, 50, 99) by server_datacenter`,
+  `h | summarize dcount(id), dcount(['geo.city']) by ['geo.country']`,
+  `h | summarize topk(uri, 3), make_set(method), countif(status == '404')`,
+  `h | where ['geo.country'] == 'Peru' | summarize make_list(req_duration_ms) by server_datacenter`,
+  `h | summarize a = toint(avg(req_duration_ms)) * 2, c = count() + 1 by is_tls`,
+  `h | where status == 'no such status' | summarize count(), avg(req_duration_ms)`,
+  `h | where status == 'no such status' | summarize count() by method`,
+  `h | summarize count() by uri | top 10 by count_`,
+  `h | where uri startswith '/api' and method !~ 'get' | summarize count() by ['geo.country'] | top 5 by count_`,
+  `h | where req_duration_ms > 500 | sort by req_duration_ms desc | take 100`,
+  `h | sort by status asc | take 7`,
+  `h | top 5 by status desc`,
+  `h | sort by method asc, req_duration_ms desc | take 9`,
+  `h | top 9 by req_duration_ms desc`,
+  `h | where status == '500' | project _time, uri, status`,
+  `h | take 5`,
+  `h | extend slow = req_duration_ms > 100, d2 = req_duration_ms * 2 | where slow | summarize max(d2) by slow`,
+  `h | search "delete" | count`,
+  `h | where * has 'json' | summarize count() by content_type`,
+  `h | summarize n = count() by id | join kind=leftouter (h | where status == '500' | summarize e = count() by id) on id | count`,
+  `union (h | where method == 'GET' | count), (h | where method == 'PUT' | count)`,
+]
+
+const WINDOWS = [{}, { startTime: '2026-01-07T00:00:00Z', endTime: '2026-01-08T12:00:00Z' }]
+
+let dir: string
+let db: Apldb
+
+function canonical(r: QueryResult): string {
+  const plain = { ...r, status: { ...r.status, elapsedTime: 0 } }
+  return JSON.stringify(plain, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v))
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'apldb-parallel-'))
+  db = await openStore({ path: dir, durability: 'none', blockRows: 2000, clock: () => NOW_MS })
+  await db.datasets.create({ name: 'h' })
+  const events = httpLogs(SEALED + TAIL, {
+    seed: 7,
+    startMs: NOW_MS - 5 * 86_400_000,
+    spanMs: 5 * 86_400_000,
+  })
+  await db.ingest('h', events.slice(0, SEALED))
+  await db.flush()
+  await db.ingest('h', events.slice(SEALED))
+}, 60_000)
+
+afterAll(async () => {
+  await db.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function physical(apl: string, parallel: 'on' | 'off' | 'auto' | undefined): Promise<string> {
+  const report = await db.explain(apl, parallel === undefined ? {} : ({ parallel } as never))
+  return (report as unknown as { physical: string }).physical
+}
+
+describe('parallel executor = in-process executor', () => {
+  for (const apl of QUERIES) {
+    it(apl, async () => {
+      const snap = db.snapshot()
+      try {
+        const plan = compileForSnapshot(snap, apl)
+        for (const window of WINDOWS) {
+          for (const optimize of [true, false]) {
+            const opts = { now: NOW, optimize, ...window, limit: 500 }
+            const off = await runPlan(snap, plan, { ...opts, parallel: 'off' } as never)
+            const on = await runPlan(snap, plan, { ...opts, parallel: 'on' } as never)
+            expect(canonical(on), `${JSON.stringify(window)} optimize=${optimize}`).toBe(canonical(off))
+          }
+        }
+      } finally {
+        snap.release()
+      }
+    })
+  }
+
+  it('shows the parallel operators in the physical plan', async () => {
+    expect(await physical(`h | summarize count() by status`, 'on')).toMatch(
+      /^AggregateExec .* parallel: \d+ units/,
+    )
+    expect(await physical(`h | where status == '500' | count`, 'on')).toMatch(
+      /^CountExec\n {2}ParallelExec count parallel/,
+    )
+    expect(await physical(`h | sort by status | take 3`, 'on')).toMatch(
+      /^LimitExec .*\n {2}SortExec .*\n {4}ParallelExec top parallel/,
+    )
+    expect(await physical(`h | summarize count() by status`, 'off')).not.toMatch(/parallel/)
+  })
+})
+
+describe('when the parallel executor is used', () => {
+  it("'auto' keeps a scan below the row threshold in-process", async () => {
+    expect(await physical(`h | summarize count() by status`, 'auto')).not.toMatch(/parallel/)
+  })
+
+  it('an in-memory store runs in-process even when asked', async () => {
+    const mem = await openStore({ clock: () => NOW_MS, blockRows: 100 })
+    try {
+      await mem.datasets.create({ name: 'h' })
+      await mem.ingest('h', httpLogs(1000, { seed: 1, startMs: NOW_MS - 86_400_000 }))
+      await mem.flush()
+      const report = await mem.explain(`h | count`, { parallel: 'on' } as never)
+      expect((report as unknown as { physical: string }).physical).not.toMatch(/parallel/)
+    } finally {
+      await mem.close()
+    }
+  })
+
+  it('APLDB_PARALLEL sets the default; the query option wins over it', async () => {
+    const before = process.env.APLDB_PARALLEL
+    process.env.APLDB_PARALLEL = 'on'
+    try {
+      expect(await physical(`h | count`, undefined)).toMatch(/parallel/)
+      expect(await physical(`h | count`, 'off')).not.toMatch(/parallel/)
+    } finally {
+      if (before === undefined) delete process.env.APLDB_PARALLEL
+      else process.env.APLDB_PARALLEL = before
+    }
+  })
+
+  it("'auto' runs a scan above the threshold in parallel, but keeps a summarize with dcount in-process", async () => {
+    const bigDir = await mkdtemp(join(tmpdir(), 'apldb-parallel-auto-'))
+    const big = await openStore({ path: bigDir, durability: 'none', clock: () => NOW_MS })
+    try {
+      await big.datasets.create({ name: 'b' })
+      const rows = AUTO_MIN_ROWS + 10_000
+      for (let at = 0; at < rows; at += 50_000) {
+        const n = Math.min(50_000, rows - at)
+        await big.ingest(
+          'b',
+          Array.from({ length: n }, (_, i) => ({
+            _time: new Date(NOW_MS - 1000 - at - i).toISOString(),
+            k: (at + i) % 7,
+          })),
+        )
+      }
+      await big.flush()
+      const plan = async (apl: string) =>
+        ((await big.explain(apl)) as unknown as { physical: string }).physical
+      expect(await plan(`b | summarize count() by k`)).toMatch(/parallel: /)
+      expect(await plan(`b | summarize dcount(k) by k`)).not.toMatch(/parallel/)
+      const on = await big.queryResult(`b | summarize dcount(k)`, { parallel: 'on' } as never)
+      const off = await big.queryResult(`b | summarize dcount(k)`, { parallel: 'off' } as never)
+      expect(canonical(on)).toBe(canonical(off))
+    } finally {
+      await big.close()
+      await rm(bigDir, { recursive: true, force: true })
+    }
+  })
+
+  it('rejects an unknown mode', async () => {
+    await expect(db.queryResult(`h | count`, { parallel: 'fast' } as never)).rejects.toMatchObject({
+      code: 'invalid_argument',
+    })
+  })
+})
