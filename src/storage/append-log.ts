@@ -23,6 +23,10 @@ export class AppendLog {
   #flushing = false
   #failed: Error | undefined
   #closed = false
+  /** Writes wait for this first (see `writeAfter`). */
+  #gate: Promise<void> | undefined
+  /** The running flush loop (settles when the queue is empty). */
+  #flushDone: Promise<void> = Promise.resolve()
   /** Bytes in the file (acknowledged records only). */
   size: number
 
@@ -50,18 +54,34 @@ export class AppendLog {
     return new AppendLog(file, handle, await handle.size(), opts.sync, opts.onFail ?? (() => {}))
   }
 
+  /**
+   * Holds this log's writes until `done` settles (appends still queue, in order). A log that takes
+   * over from another waits for the other's last writes, so records become durable in the order
+   * they were appended: a crash never keeps a later record and loses an earlier one.
+   */
+  writeAfter(done: Promise<unknown>): void {
+    this.#gate = done.then(
+      () => {},
+      () => {},
+    )
+  }
+
   /** Append one framed record; resolves once it is written and (with sync) fsynced. */
   append(payload: Uint8Array): Promise<void> {
     if (this.#failed) return Promise.reject(this.#failedError())
     if (this.#closed) return Promise.reject(new StoreError('store_closed', `log ${this.file} is closed`))
     return new Promise<void>((resolve, reject) => {
       this.#queue.push({ header: recordHeader(payload), data: payload, resolve, reject })
-      if (!this.#flushing) void this.#flush()
+      if (!this.#flushing) this.#flushDone = this.#flush()
     })
   }
 
   async #flush(): Promise<void> {
     this.#flushing = true
+    if (this.#gate) {
+      await this.#gate
+      this.#gate = undefined
+    }
     while (this.#queue.length > 0) {
       const batch = this.#queue
       this.#queue = []
@@ -97,9 +117,14 @@ export class AppendLog {
     )
   }
 
+  /** Settles once every record appended so far is written (and synced) or has failed. */
+  async drained(): Promise<void> {
+    while (this.#flushing || this.#queue.length > 0) await this.#flushDone
+  }
+
   /** Wait for queued appends, then close the file. */
   async close(): Promise<void> {
-    while (this.#flushing || this.#queue.length > 0) await new Promise((r) => setImmediate(r))
+    await this.drained()
     this.#closed = true
     await this.#handle.close()
   }

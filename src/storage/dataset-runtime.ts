@@ -1,23 +1,34 @@
 // storage/dataset-runtime.ts: the live, mutable side of one dataset: its WAL, its unsealed events
 // and its sealed blocks. Appends become visible only after their WAL fsync; sealing turns the oldest
 // `blockRows` unsealed events into a block (file durable → manifest edit durable → publish) and
-// rolls the WAL. Seals of one dataset run one at a time.
+// rolls the WAL. Seals of one dataset run one at a time. Unsealed events are kept as their WAL
+// records (columns); readers get them as objects, made on demand.
 import * as path from 'node:path'
 import { BLOCK_TRAILER_BYTES } from './block/index.ts'
 import { writeFileDurable } from './fs.ts'
+import type { PreparedEvents } from './ingest-call.ts'
 import type { BlockMeta, DatasetMeta } from './manifest/edits.ts'
-import type { EncodedSeal } from './seal/sealer.ts'
 import type { BlockHandle, DatasetView } from './snapshot.ts'
 import type { StoreContext } from './store-context.ts'
 import type { FlatEvent } from './types.ts'
+import { chunkEvents } from './wal/chunk-events.ts'
+import { decodeWalRecord } from './wal/codec.ts'
 import type { Wal, WalChunk } from './wal/wal.ts'
 
-/** A block whose encoding has started. */
+/** An append waits for a seal to publish while this many blocks' worth of events are unsealed. */
+export const MAX_UNSEALED_BLOCKS = 6
+
+/** Blocks encoded and written ahead of their commit (see seal). */
+export const SEAL_PIPELINE = 4
+
+/** A block on its way: encoding, then its file written durably (not yet committed). */
 interface PendingSeal {
   readonly firstSeq: number
   readonly n: number
-  readonly blockId: string
-  readonly encoding: Promise<EncodedSeal>
+  /** The block's manifest entry, once its file is durable. */
+  readonly written: Promise<BlockMeta>
+  /** `written` has resolved. */
+  done: boolean
 }
 
 /** One dataset's live state (see module header). */
@@ -25,18 +36,32 @@ export class DatasetRuntime {
   meta: DatasetMeta
   blocks: readonly BlockHandle[]
   readonly wal: Wal
-  /** Unsealed events, append-only; replaced (never truncated) at a seal so snapshots keep their prefix. */
-  events: FlatEvent[] = []
-  /** Sequence number of `events[0]`. */
+  /** Sequence number of the first unsealed event. */
   eventsFirstSeq: number
+  /** Unsealed (acknowledged, visible) events. */
+  unsealed = 0
   /** Next sequence number to hand out. */
   nextSeq: number
   readonly #ctx: StoreContext
   #sealing: Promise<void> = Promise.resolve()
+  /** Seal runs queued or running (a run picks up events appended before it ends). */
+  #sealRuns = 0
+  /** The running seal's "start more blocks" (appends call it so the pipeline stays full). */
+  #fill: (() => void) | undefined = undefined
+  /** Appends waiting for a seal to publish (or for the run to end). */
+  #waiters: (() => void)[] = []
   #view: DatasetView | undefined
-  readonly #early = new Map<number, { events: readonly FlatEvent[]; chunks: readonly WalChunk[] }>()
-  /** WAL payloads of the unsealed events, in sequence order (the seal worker decodes these). */
+  readonly #early = new Map<
+    number,
+    { count: number; chunks: readonly WalChunk[]; events?: readonly FlatEvent[] }
+  >()
+  /** WAL records of the unsealed events, in sequence order (seals read these). */
   #chunks: WalChunk[] = []
+  /**
+   * The first unsealed events as objects, made on demand for readers: append-only, replaced (never
+   * truncated) at a seal so snapshots keep their prefix.
+   */
+  #events: FlatEvent[] = []
   deleted = false
 
   constructor(
@@ -69,20 +94,40 @@ export class DatasetRuntime {
     }
   }
 
-  /** Add recovered or acknowledged events and their WAL chunks (sequence numbers must follow on). */
+  /** Add recovered events and their WAL records (sequence numbers must follow on). */
   appendVisible(firstSeq: number, events: readonly FlatEvent[], chunks: readonly WalChunk[]): void {
+    this.#appendChunks(firstSeq, events.length, chunks, events)
+  }
+
+  /** Make `count` events from `firstSeq` visible, held by `chunks` (and, when given, as objects). */
+  #appendChunks(
+    firstSeq: number,
+    count: number,
+    chunks: readonly WalChunk[],
+    events?: readonly FlatEvent[],
+  ): void {
     // Group commit resolves waiters in sequence order; the stash only guards that invariant.
-    if (firstSeq > this.eventsFirstSeq + this.events.length) {
-      this.#early.set(firstSeq, { events, chunks })
+    if (firstSeq > this.eventsFirstSeq + this.unsealed) {
+      this.#early.set(firstSeq, { count, chunks, events })
       return
     }
     let seq = firstSeq
-    let next: { events: readonly FlatEvent[]; chunks: readonly WalChunk[] } | undefined = { events, chunks }
+    let next: { count: number; chunks: readonly WalChunk[]; events?: readonly FlatEvent[] } | undefined = {
+      count,
+      chunks,
+      events,
+    }
     while (next) {
-      const expected = this.eventsFirstSeq + this.events.length
-      for (let i = Math.max(0, expected - seq); i < next.events.length; i++) this.events.push(next.events[i])
-      for (const c of next.chunks) this.#chunks.push(c)
-      seq = this.eventsFirstSeq + this.events.length
+      const end = this.eventsFirstSeq + this.unsealed
+      const skip = Math.max(0, end - seq)
+      if (next.count > skip) {
+        // Objects are kept only while they continue the made-on-demand prefix without a gap.
+        if (next.events && this.#events.length === this.unsealed)
+          for (let i = skip; i < next.count; i++) this.#events.push(next.events[i])
+        this.unsealed += next.count - skip
+        for (const c of next.chunks) if (c.firstSeq + c.count > end) this.#chunks.push(c)
+      }
+      seq = this.eventsFirstSeq + this.unsealed
       next = this.#early.get(seq)
       this.#early.delete(seq)
     }
@@ -90,56 +135,87 @@ export class DatasetRuntime {
   }
 
   /** Durably log `events` and make them visible; resolves (to the WAL bytes) after the covering fsync. */
-  async append(events: readonly FlatEvent[]): Promise<number> {
+  async append(events: PreparedEvents): Promise<number> {
     const firstSeq = this.nextSeq
     this.nextSeq += events.length
-    const chunks = await this.wal.append(firstSeq, events)
+    const chunks = await this.wal.append(firstSeq, events.payloads, events.counts)
     let bytes = 0
     for (const c of chunks) bytes += c.payload.length
     if (this.deleted) return bytes
-    this.appendVisible(firstSeq, events, chunks)
+    this.#appendChunks(firstSeq, events.length, chunks)
     this.#ctx.changed()
     // Seals run in the background (on the seal worker for full blocks) so ingest keeps the main
-    // thread busy meanwhile; a call waits only when unsealed events pile up past two blocks.
-    if (this.events.length >= this.#ctx.blockRows) {
-      const sealing = this.seal(false).catch((e) => this.#ctx.sealFailed(this, e))
-      if (this.events.length >= 2 * this.#ctx.blockRows) await sealing
+    // thread busy meanwhile. A call waits (for one publish) only when unsealed events pile up,
+    // which bounds memory and lets the seal worker catch up.
+    const rows = this.#ctx.blockRows
+    if (this.unsealed >= rows) {
+      if (this.#sealRuns === 0) this.seal(false).catch((e) => this.#ctx.sealFailed(this, e))
+      else this.#fill?.()
+      if (this.unsealed >= MAX_UNSEALED_BLOCKS * rows) await new Promise<void>((r) => this.#waiters.push(r))
     }
     return bytes
   }
 
   /** Seal full blocks (or, with `all`, every unsealed event); serialized per dataset. */
   seal(all: boolean): Promise<void> {
+    this.#sealRuns++
     const run = async () => {
-      // Pipelined: while block k is written and committed (I/O on this thread), block k+1 is
-      // already being encoded (on the seal worker). Commits stay in sequence order, which WAL
-      // replay relies on (sealedThrough).
+      // Pipelined: up to SEAL_PIPELINE blocks are encoded (seal worker) and written (file durable)
+      // ahead; commits stay in sequence order, which WAL replay relies on (sealedThrough), and
+      // blocks already written when the head is committed share its manifest commit. Each step of
+      // a block's I/O waits for a turn of this thread's event loop, which ingest keeps busy: only
+      // blocks in flight side by side keep up.
       const queue: PendingSeal[] = []
       let nextSeq = this.eventsFirstSeq
-      const startNext = (): void => {
-        if (this.deleted) return
-        const offset = nextSeq - this.eventsFirstSeq
-        const avail = this.events.length - offset
-        const n = avail >= this.#ctx.blockRows ? this.#ctx.blockRows : all ? avail : 0
-        if (n <= 0) return
-        queue.push(this.#encode(nextSeq, offset, n))
-        nextSeq += n
+      const fill = (): void => {
+        while (queue.length < SEAL_PIPELINE && !this.deleted) {
+          const avail = this.eventsFirstSeq + this.unsealed - nextSeq
+          // A partial block (with `all`) only once nothing else is in flight: the last one.
+          const rest = all && queue.length === 0 ? avail : 0
+          const n = avail >= this.#ctx.blockRows ? this.#ctx.blockRows : rest
+          if (n <= 0) return
+          queue.push(this.#start(nextSeq, n))
+          nextSeq += n
+        }
       }
-      startNext()
-      while (queue.length > 0) {
-        if (queue.length < 2) startNext()
-        const head = queue.shift() as PendingSeal
-        await this.#persist(head, await head.encoding)
-        if (queue.length === 0) startNext()
+      try {
+        this.#fill = fill
+        fill()
+        while (queue.length > 0) {
+          await queue[0].written
+          if (this.deleted) break
+          // The head and every block after it already written go in one commit.
+          let k = 1
+          while (k < queue.length && queue[k].done) k++
+          await this.#commit(queue.splice(0, k))
+          fill()
+        }
+      } finally {
+        // Written but never committed (a failure, or the dataset was deleted): orphans. Remove
+        // them now; recovery would at the next open.
+        for (const q of queue)
+          q.written.then((m) => this.#ctx.fs.unlink(this.handleFor(m).file)).catch(() => {})
+        // Synchronously after the last look for work: an append that comes later starts a new run.
+        this.#fill = undefined
+        this.#sealRuns--
+        this.#wake()
       }
     }
     const p = this.#sealing.then(run)
     this.#sealing = p.catch(() => {})
-    return p
+    // Callers (flush, close) see the directory settled: the WAL's roll cleanup runs behind seals.
+    return p.then(() => this.wal.settled())
   }
 
-  /** Starts encoding `n` unsealed events from `firstSeq` (`offset` into `events`). */
-  #encode(firstSeq: number, offset: number, n: number): PendingSeal {
+  /** Release appends waiting for a publish. */
+  #wake(): void {
+    const waiters = this.#waiters
+    this.#waiters = []
+    for (const w of waiters) w()
+  }
+
+  /** Starts encoding the `n` unsealed events from `firstSeq`, then writing the block file durably. */
+  #start(firstSeq: number, n: number): PendingSeal {
     const ctx = this.#ctx
     const end = firstSeq + n
     const payloads = this.#chunks
@@ -147,41 +223,53 @@ export class DatasetRuntime {
       .map((c) => c.payload)
     const blockId = ctx.allocateBlockId()
     const encoding = ctx.sealer.seal({
-      events: this.events.slice(offset, offset + n),
       payloads,
       fromSeq: firstSeq,
+      count: n,
       meta: { blockId, dataset: this.meta.name, firstSeq },
     })
+    const pending: PendingSeal = {
+      firstSeq,
+      n,
+      done: false,
+      written: encoding.then(async ({ bytes, header, zoneMap }) => {
+        await ctx.fs.mkdirp(this.blockDir)
+        const meta: BlockMeta = { blockId, fileSize: bytes.length, firstSeq, header, zoneMap }
+        await writeFileDurable(ctx.fs, this.handleFor(meta).file, bytes, ctx.tmpDir, ctx.sync)
+        pending.done = true
+        return meta
+      }),
+    }
     // A failure surfaces when the seal loop awaits it; never as an unhandled rejection meanwhile.
-    encoding.catch(() => {})
-    return { firstSeq, n, blockId, encoding }
+    pending.written.catch(() => {})
+    return pending
   }
 
-  /** Writes an encoded block durably, commits it, publishes it and rolls the WAL. */
-  async #persist(seal: PendingSeal, encoded: EncodedSeal): Promise<void> {
+  /** Commits written blocks (in sequence order) in one manifest edit, publishes them, rolls the WAL. */
+  async #commit(group: readonly PendingSeal[]): Promise<void> {
     const ctx = this.#ctx
-    const { firstSeq, n, blockId } = seal
-    const { bytes, header, zoneMap } = encoded
-    await ctx.fs.mkdirp(this.blockDir)
-    const meta: BlockMeta = { blockId, fileSize: bytes.length, firstSeq, header, zoneMap }
-    const handle = this.handleFor(meta)
-    await writeFileDurable(ctx.fs, handle.file, bytes, ctx.tmpDir, ctx.sync)
-    await ctx.manifest.commit([{ kind: 'BlockAdded', datasetId: this.meta.id, block: meta }])
-    // Publish: the block replaces exactly the events it holds; events appended meanwhile stay unsealed.
-    const end = firstSeq + n
-    this.blocks = [...this.blocks, handle]
-    this.events = this.events.slice(n)
-    this.eventsFirstSeq += n
+    const metas: BlockMeta[] = []
+    for (const g of group) metas.push(await g.written)
+    await ctx.manifest.commit(metas.map((block) => ({ kind: 'BlockAdded', datasetId: this.meta.id, block })))
+    // Publish: the blocks replace exactly the events they hold; events appended meanwhile stay unsealed.
+    let n = 0
+    for (const g of group) n += g.n
+    const end = this.eventsFirstSeq + n
+    this.blocks = [...this.blocks, ...metas.map((m) => this.handleFor(m))]
+    this.#events = this.#events.length > n ? this.#events.slice(n) : []
+    this.eventsFirstSeq = end
+    this.unsealed -= n
     this.#chunks = this.#chunks.filter((c) => c.firstSeq + c.count > end)
     this.#view = undefined
     ctx.changed()
+    this.#wake()
     await this.wal.roll(end - 1)
     await ctx.afterSeal(this)
   }
 
-  /** Wait for running seals. */
+  /** Wait for running seals and the WAL work they left behind. */
   idle(): Promise<void> {
-    return this.#sealing
+    return this.#sealing.then(() => this.wal.settled())
   }
 
   /** Replace the block list (trim, delete) and publish. */
@@ -204,9 +292,23 @@ export class DatasetRuntime {
       this.#view = {
         meta: this.meta,
         blocks: this.blocks,
-        tail: { events: this.events, length: this.events.length, firstSeq: this.eventsFirstSeq },
+        tail: { events: this.#materialize(), length: this.unsealed, firstSeq: this.eventsFirstSeq },
       }
     }
     return this.#view
+  }
+
+  /** Every unsealed event as an object (made from the WAL records past the ones made before). */
+  #materialize(): FlatEvent[] {
+    const out = this.#events
+    for (const c of this.#chunks) {
+      const have = this.eventsFirstSeq + out.length
+      if (out.length >= this.unsealed) break
+      if (c.firstSeq + c.count <= have) continue
+      const { chunk } = decodeWalRecord(c.payload)
+      const to = Math.min(c.count, this.eventsFirstSeq + this.unsealed - c.firstSeq)
+      chunkEvents(chunk, have - c.firstSeq, to, out)
+    }
+    return out
   }
 }

@@ -2,20 +2,24 @@
 // dataset runtimes, publishes versions, hands out snapshots, and runs ingest, seal, trim and
 // dataset changes. Every change is durable before it is visible. A failed write stops the store.
 import * as path from 'node:path'
+import { formatRfc3339Nano } from '../util/time/index.ts'
 import { type BlockBatch, buildBatch } from './block/index.ts'
 import { BlockReader } from './block-reader.ts'
 import { type Clock, nsClock } from './clock.ts'
 import { DatasetRuntime } from './dataset-runtime.ts'
 import { DatasetsApi } from './datasets-api.ts'
+import { commitDeletion, type DeletionInfo, DeletionWorker, deletionOptions } from './deletion/index.ts'
 import { DocStore } from './docs.ts'
 import { StoreError } from './errors.ts'
 import { type Fs, nodeFs } from './fs.ts'
 import { type IngestInput, type IngestOptions, type IngestStatus, prepareIngest } from './ingest-call.ts'
 import { acquireLock } from './lock.ts'
+import type { PendingDeletion } from './manifest/edits.ts'
 import { Manifest } from './manifest/manifest.ts'
 import { createMemFs } from './mem-fs.ts'
 import { checkBlockFiles, cleanTmp, emptyReport, type RecoveryReport } from './recovery.ts'
 import { Sealer } from './seal/sealer.ts'
+import type { BlockSource } from './snapshot.ts'
 import { type BlockHandle, type FieldInfo, Snapshot, type TailView, type Version } from './snapshot.ts'
 import type { StoreContext } from './store-context.ts'
 import { Wal } from './wal/wal.ts'
@@ -36,6 +40,10 @@ export interface StoreOptions {
   readonly sealWorker?: boolean
   /** File system (fault-injection tests); defaults to the real one, or memory without `path`. */
   readonly fs?: Fs
+  /** Minimum wait between a committed block deletion and the unlink of its files, ms (default 0). */
+  readonly deletionDelay?: number
+  /** Largest number of rows one block deletion may remove (default 1,000,000). */
+  readonly maxDeleteRows?: number
 }
 
 const DAY_NS = 86_400_000_000_000n
@@ -50,6 +58,10 @@ export class Store {
   readonly datasets: DatasetsApi
   /** Small durable documents of the layers above (tokens, annotations). */
   readonly docs: DocStore
+  /** Largest number of rows one block deletion may remove. */
+  readonly maxDeleteRows: number
+  /** @internal The block deletion queue and its background worker. */
+  readonly deletion: DeletionWorker
   readonly #now: () => bigint
   readonly #ctx: StoreContext
   readonly #reader: BlockReader
@@ -72,6 +84,8 @@ export class Store {
     reader: BlockReader
     recovery: RecoveryReport
     releaseLock: () => Promise<void>
+    deletionDelay: number
+    maxDeleteRows: number
   }) {
     this.path = args.path
     this.blockRows = args.ctx.blockRows
@@ -82,6 +96,19 @@ export class Store {
     this.#releaseLock = args.releaseLock
     this.datasets = new DatasetsApi(this)
     this.docs = new DocStore(args.ctx.fs, args.ctx.root, args.ctx.tmpDir, args.ctx.sync)
+    this.maxDeleteRows = args.maxDeleteRows
+    const { fs, root, sync, manifest } = args.ctx
+    this.deletion = new DeletionWorker({
+      fs,
+      root,
+      sync,
+      manifest,
+      delayMs: args.deletionDelay,
+      isPinned: (file) => (this.#pins.get(file) ?? 0) > 0,
+      evict: (blockId) => this.#reader.evict(blockId),
+      now: this.#now,
+      usable: () => !this.#failed && !this.#closed,
+    })
   }
 
   /** Open (recovering if needed) or create a store. */
@@ -91,6 +118,7 @@ export class Store {
     if (!Number.isSafeInteger(blockRows) || blockRows < 1) {
       throw new StoreError('invalid_argument', `blockRows must be a positive integer, got ${blockRows}`)
     }
+    const { deletionDelay, maxDeleteRows } = deletionOptions(opts)
     const inMemory = opts.path === undefined
     const fs = opts.fs ?? (inMemory ? createMemFs() : nodeFs)
     const root = inMemory
@@ -136,6 +164,8 @@ export class Store {
         reader,
         recovery: report,
         releaseLock,
+        deletionDelay,
+        maxDeleteRows,
       })
       // WAL directories of datasets that no longer exist are leftovers of a crash mid-delete.
       for (const name of await fs.readdir(path.join(root, 'wal'))) {
@@ -163,6 +193,8 @@ export class Store {
         store.#byName.set(ds.meta.name, rt)
       }
       for (const rt of store.#byName.values()) await store.applyRetention(rt)
+      // Committed deletions without DeleteApplied go back in the queue (their files may be gone already).
+      for (const req of manifest.state.pendingDeletions.values()) store.deletion.enqueue(req)
       report.ms = performance.now() - t0
       return store
     } catch (e) {
@@ -244,6 +276,27 @@ export class Store {
     rt.setBlocks(rt.blocks.filter((b) => !gone.has(b.meta.blockId)))
     for (const b of removed) await this.doom(b)
     return removed.reduce((n, b) => n + b.meta.header.rowCount, 0)
+  }
+
+  /** @internal Durably delete blocks of `rt` (hidden at once) and queue their files for the worker. */
+  requestDeletion(rt: DatasetRuntime, blockIds: readonly string[]): Promise<PendingDeletion | undefined> {
+    return this.track(
+      (async () => {
+        this.assertUsable()
+        const req = await commitDeletion(this.#ctx.manifest, rt, blockIds, formatRfc3339Nano(this.#now()))
+        if (req) this.deletion.enqueue(req)
+        return req
+      })(),
+    )
+  }
+
+  /** @internal Reads for snapshots built by hand over the blocks of a pinned one (release is a no-op). */
+  blockSource(): BlockSource {
+    return {
+      loadColumns: (block, fields) => this.#reader.loadColumns(block, fields),
+      tailBatch: (tail) => this.#tailBatch(tail),
+      release: () => {},
+    }
   }
 
   /** @internal Unlink a block's file now, or when the last snapshot pinning it is released. */
@@ -344,16 +397,24 @@ export class Store {
   }
 
   #unpin(v: Version): void {
+    let freed = false
     for (const ds of v.datasets.values()) {
       for (const b of ds.blocks) {
         const n = (this.#pins.get(b.file) ?? 1) - 1
         if (n > 0) this.#pins.set(b.file, n)
         else {
           this.#pins.delete(b.file)
+          freed = true
           if (this.#doomed.delete(b.file)) void this.#ctx.fs.unlink(b.file).catch(() => {})
         }
       }
     }
+    if (freed) this.deletion.unpinned()
+  }
+
+  /** Committed block deletions: pending ones, then recently finished ones (this process only). */
+  deletions(): DeletionInfo[] {
+    return this.deletion.list()
   }
 
   /** Fields (with every storage type) of a dataset, as of now. */
@@ -388,6 +449,8 @@ export class Store {
   async close(): Promise<void> {
     if (this.#closed) return
     while (this.#inflight.size > 0) await Promise.allSettled([...this.#inflight])
+    // Pending deletions stay queued in the manifest; the next open resumes them.
+    await this.deletion.close()
     try {
       if (!this.#failed) for (const rt of this.runtimes()) await rt.seal(true)
     } finally {

@@ -1,10 +1,18 @@
 // storage/block/accumulators.ts: per-(field, type) column accumulators filled row by row by
-// buildBatch, each turning into one Arrow Data. Fixed-size typed arrays, no per-row allocation
-// except the unavoidable strings (JSON text of arrays).
+// buildBatch, or a chunk column range at a time by assembleBatch, each turning into one Arrow
+// Data. Fixed-size typed arrays, no per-row allocation.
 import * as arrow from 'apache-arrow'
 import { arrowTypeFor } from './arrow-types.ts'
+import { type ChunkColumn, valueIndex } from './event-chunk.ts'
 import { int32View, writeSafeInt } from './int64.ts'
 import { packUtf8, wellFormed } from './utf8.ts'
+
+/** Where a chunk range's values go (see markChunkRows). */
+interface ChunkRows {
+  readonly vi: number
+  readonly n: number
+  readonly rows: Int32Array | undefined
+}
 
 const INT64_MIN = -(2n ** 63n)
 const INT64_MAX = 2n ** 63n - 1n
@@ -26,6 +34,32 @@ abstract class Accumulator {
   protected mark(row: number): void {
     this.validity[row >> 3] |= 1 << (row & 7)
     this.count++
+  }
+
+  /**
+   * Marks the block rows that rows [from, to) of chunk column `col` fill (row r goes to
+   * `base + r - from`) and says where their values are: `n` values from index `vi`, going to
+   * `rows[k]`, or to `base + k` when `rows` is undefined (every row has one).
+   */
+  protected markChunkRows(col: ChunkColumn, from: number, to: number, base: number): ChunkRows {
+    const present = col.present
+    const validity = this.validity
+    const vi = valueIndex(col, from)
+    if (present === undefined) {
+      for (let row = base; row < base + to - from; row++) validity[row >> 3] |= 1 << (row & 7)
+      this.count += to - from
+      return { vi, n: to - from, rows: undefined }
+    }
+    const rows = new Int32Array(to - from)
+    let n = 0
+    for (let r = from; r < to; r++) {
+      if (((present[r >> 3] >> (r & 7)) & 1) === 0) continue
+      const row = base + r - from
+      validity[row >> 3] |= 1 << (row & 7)
+      rows[n++] = row
+    }
+    this.count += n
+    return { vi, n, rows }
   }
 
   /** The null bitmap to hand to Arrow (none when no row is null). */
@@ -62,6 +96,39 @@ export class StringAccumulator extends Accumulator {
     }
     this.codes[row] = this.#lastCode
     this.mark(row)
+  }
+
+  /** Sets rows `base…` to the values of rows [from, to) of a `string` chunk column. */
+  addChunk(col: ChunkColumn, from: number, to: number, base: number): void {
+    const dict = col.dict as readonly string[]
+    const codes = col.codes as Int32Array
+    // Chunk code → block code, looked up once per distinct value in the range.
+    const remap = new Int32Array(dict.length).fill(-1)
+    const out = this.codes
+    const { vi, n, rows } = this.markChunkRows(col, from, to, base)
+    for (let k = 0; k < n; k++) {
+      const c = codes[vi + k]
+      let code = remap[c]
+      if (code < 0) {
+        const s = dict[c]
+        const known = this.#codeOf.get(s)
+        // Chunk dictionaries hold well-formed strings only (event-chunk.ts): no U+FFFD aliasing.
+        code = remap[c] = known === undefined ? this.#append(s) : known
+      }
+      out[rows === undefined ? base + k : rows[k]] = code
+    }
+  }
+
+  #append(s: string): number {
+    const code = this.#entries.length
+    this.#entries.push(s)
+    this.#codeOf.set(s, code)
+    return code
+  }
+
+  /** The dictionary entries so far (well-formed, deduplicated, in code order). */
+  get entries(): readonly string[] {
+    return this.#entries
   }
 
   #intern(s: string): number {
@@ -111,6 +178,23 @@ export class IntegerAccumulator extends Accumulator {
     this.mark(row)
   }
 
+  /** Sets rows `base…` to the values of rows [from, to) of an `integer` chunk column. */
+  addChunk(col: ChunkColumn, from: number, to: number, base: number): void {
+    const src = col.ints as BigInt64Array
+    const { vi, n, rows } = this.markChunkRows(col, from, to, base)
+    if (rows === undefined) {
+      this.values.set(src.subarray(vi, vi + n), base)
+      return
+    }
+    // Copy through Int32 pair views: no BigInt per value.
+    const from32 = int32View(src)
+    const to32 = this.#view
+    for (let k = 0; k < n; k++) {
+      to32[2 * rows[k]] = from32[2 * (vi + k)]
+      to32[2 * rows[k] + 1] = from32[2 * (vi + k) + 1]
+    }
+  }
+
   finish(): arrow.Data {
     return arrow.makeData({
       type: new arrow.Int64(),
@@ -134,6 +218,18 @@ export class FloatAccumulator extends Accumulator {
   add(row: number, v: number): void {
     this.values[row] = v
     this.mark(row)
+  }
+
+  /** Sets rows `base…` to the values of rows [from, to) of a `float` chunk column. */
+  addChunk(col: ChunkColumn, from: number, to: number, base: number): void {
+    const src = col.floats as Float64Array
+    const { vi, n, rows } = this.markChunkRows(col, from, to, base)
+    if (rows === undefined) {
+      this.values.set(src.subarray(vi, vi + n), base)
+      return
+    }
+    const out = this.values
+    for (let k = 0; k < n; k++) out[rows[k]] = src[vi + k]
   }
 
   finish(): arrow.Data {
@@ -161,6 +257,17 @@ export class BooleanAccumulator extends Accumulator {
     this.mark(row)
   }
 
+  /** Sets rows `base…` to the values of rows [from, to) of a `boolean` chunk column. */
+  addChunk(col: ChunkColumn, from: number, to: number, base: number): void {
+    const src = col.bools as Uint8Array
+    const bits = this.bits
+    const { vi, n, rows } = this.markChunkRows(col, from, to, base)
+    for (let k = 0; k < n; k++) {
+      const row = rows === undefined ? base + k : rows[k]
+      if (src[vi + k] === 1) bits[row >> 3] |= 1 << (row & 7)
+    }
+  }
+
   finish(): arrow.Data {
     return arrow.makeData({ type: new arrow.Bool(), length: this.length, ...this.nulls(), data: this.bits })
   }
@@ -180,6 +287,15 @@ export class ArrayAccumulator extends Accumulator {
     // JSON.stringify escapes lone surrogates, so the text is always well-formed.
     this.#texts[row] = JSON.stringify(v)
     this.mark(row)
+  }
+
+  /** Sets rows `base…` to the values of rows [from, to) of an `array` chunk column (JSON text). */
+  addChunk(col: ChunkColumn, from: number, to: number, base: number): void {
+    const dict = col.dict as readonly string[]
+    const codes = col.codes as Int32Array
+    const texts = this.#texts
+    const { vi, n, rows } = this.markChunkRows(col, from, to, base)
+    for (let k = 0; k < n; k++) texts[rows === undefined ? base + k : rows[k]] = dict[codes[vi + k]]
   }
 
   finish(): arrow.Data {

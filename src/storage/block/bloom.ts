@@ -10,22 +10,45 @@ const MIN_BITS = 64
  * bits, bit j at byte 1 + (j >> 3), mask 1 << (j & 7).
  */
 export function bloomCreate(values: readonly string[]): string {
-  const n = Math.max(1, values.length)
+  const bytes = emptyFilter(values.length)
+  for (const v of values) bloomAdd(bytes, fnv1aUtf8(v))
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64')
+}
+
+/**
+ * `bloomCreate` over `n` values given as UTF-8: value i is `utf8[offsets[i], offsets[i + 1])`
+ * (Arrow Utf8 layout). Hashing bytes skips the UTF-16 → UTF-8 step; the filter is the same.
+ */
+export function bloomCreateUtf8(utf8: Uint8Array, offsets: Int32Array, n: number): string {
+  const bytes = emptyFilter(n)
+  for (let i = 0; i < n; i++) {
+    let h = 0x811c9dc5
+    for (let j = offsets[i]; j < offsets[i + 1]; j++) h = Math.imul(h ^ utf8[j], 0x01000193)
+    bloomAdd(bytes, h >>> 0)
+  }
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64')
+}
+
+/** A zeroed filter sized for `count` values, its hash count in byte 0. */
+function emptyFilter(count: number): Uint8Array {
+  const n = Math.max(1, count)
   const wantBits = Math.ceil((-n * Math.log(BLOOM_FALSE_POSITIVE_RATE)) / (Math.LN2 * Math.LN2))
   const bytes = new Uint8Array(1 + Math.ceil(Math.max(MIN_BITS, wantBits) / 8))
   const m = (bytes.length - 1) * 8
-  const k = Math.min(16, Math.max(1, Math.round((m / n) * Math.LN2)))
-  bytes[0] = k
-  for (const v of values) {
-    const h = fnv1aUtf8(v)
-    const a = fmix32(h)
-    const b = fmix32(h ^ 0x9e3779b9) | 1
-    for (let i = 0; i < k; i++) {
-      const bit = ((a + Math.imul(i, b)) >>> 0) % m
-      bytes[1 + (bit >> 3)] |= 1 << (bit & 7)
-    }
+  bytes[0] = Math.min(16, Math.max(1, Math.round((m / n) * Math.LN2)))
+  return bytes
+}
+
+/** Sets the k bits of a value whose FNV-1a hash is `h`. */
+function bloomAdd(bytes: Uint8Array, h: number): void {
+  const k = bytes[0]
+  const m = (bytes.length - 1) * 8
+  const a = fmix32(h)
+  const b = fmix32(h ^ 0x9e3779b9) | 1
+  for (let i = 0; i < k; i++) {
+    const bit = ((a + Math.imul(i, b)) >>> 0) % m
+    bytes[1 + (bit >> 3)] |= 1 << (bit & 7)
   }
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64')
 }
 
 /** Decodes a serialized filter; `undefined` when it is malformed (callers then cannot prune). */

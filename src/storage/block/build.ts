@@ -21,6 +21,8 @@ export interface BlockColumn {
   readonly type: FieldType
   /** Exactly `rowCount` long, a single Arrow Data chunk at offset 0. */
   readonly vector: arrow.Vector
+  /** `string` columns made by a builder: the dictionary's entries (saves decoding them for zone maps). */
+  readonly dictionary?: readonly string[]
 }
 
 /** A block's rows as columns: `_time`, `_sysTime`, then fields by name, then type (FIELD_TYPES order). */
@@ -30,7 +32,7 @@ export interface BlockBatch {
 }
 
 /** Accumulators of one field, at most one per storage type, created on first use. */
-class FieldSlot {
+export class FieldSlot {
   string?: StringAccumulator
   integer?: IntegerAccumulator
   float?: FloatAccumulator
@@ -121,18 +123,33 @@ export function buildBatch(events: readonly FlatEvent[]): BlockBatch {
       }
     }
   }
+  return finishBatch(n, time, sysTime, slots)
+}
+
+/** The batch of a block's time columns and field slots: columns in canonical order (see BlockBatch). */
+export function finishBatch(
+  n: number,
+  time: BigInt64Array,
+  sysTime: BigInt64Array,
+  slots: ReadonlyMap<string, FieldSlot>,
+): BlockBatch {
   const columns: BlockColumn[] = [timeColumn(TIME_FIELD, time, 0), timeColumn(SYS_TIME_FIELD, sysTime, 1)]
   for (const name of [...slots.keys()].sort()) {
-    const slot = slots.get(name)!
+    const slot = slots.get(name) as FieldSlot
     for (const type of FIELD_TYPES) {
       const acc = type === 'datetime' ? undefined : slot[type]
-      if (acc) columns.push({ field: name, type, vector: arrow.makeVector(acc.finish(columns.length)) })
+      if (!acc) continue
+      const vector = arrow.makeVector(acc.finish(columns.length))
+      if (acc instanceof StringAccumulator)
+        columns.push({ field: name, type, vector, dictionary: acc.entries })
+      else columns.push({ field: name, type, vector })
     }
   }
   return { rowCount: n, columns }
 }
 
-function newSlot(slots: Map<string, FieldSlot>, name: string, length: number): FieldSlot {
+/** The slot of field `name` (made on first use); throws on the reserved time names. */
+export function newSlot(slots: Map<string, FieldSlot>, name: string, length: number): FieldSlot {
   if (name === TIME_FIELD || name === SYS_TIME_FIELD) {
     throw new Error(`event field '${name}' is reserved; ingest must rename it before building a block`)
   }

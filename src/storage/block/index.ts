@@ -1,5 +1,6 @@
-// storage/block/index.ts: the block codec's public surface (build, encode/decode, zone maps).
-// Re-exports only; the store imports from here.
+// storage/block/index.ts: the block codec's public surface (build, assemble from WAL chunks,
+// encode/decode, zone maps). Re-exports only; the store imports from here.
+export { assembleBatch, type ChunkRange } from './assemble.ts'
 export {
   type BlockBatch,
   type BlockColumn,
@@ -12,6 +13,7 @@ export {
 export { decodeBlock, decodeColumnChunk, decodeStats, verifyBlock } from './decode.ts'
 export { type EncodedBlock, type EncodeMeta, encodeBlock, schemaFingerprint } from './encode.ts'
 export { BlockCorruptError } from './errors.ts'
+export { type ChunkColumn, type ChunkColumnType, copyChunk, type EventChunk } from './event-chunk.ts'
 export {
   BLOCK_PREFIX_BYTES,
   BLOCK_TRAILER_BYTES,

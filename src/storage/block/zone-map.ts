@@ -1,7 +1,7 @@
 // storage/block/zone-map.ts: per-block statistics kept in the manifest (JSON) to skip blocks, and
 // the pruning tests over them. A test may answer "maybe" wrongly, never "absent" wrongly.
 import type { FieldType } from '../types.ts'
-import { bloomCreate, bloomDecode, bloomMayContain } from './bloom.ts'
+import { bloomCreate, bloomCreateUtf8, bloomDecode, bloomMayContain } from './bloom.ts'
 import type { BlockBatch, BlockColumn } from './build.ts'
 import { compareInt64, int32View } from './int64.ts'
 import { lowerBound, prefixSuccessor, upperBound } from './string-bounds.ts'
@@ -42,7 +42,7 @@ export interface ZoneMap {
   columns: ZoneColumn[]
 }
 
-type Stats = (data: ColumnData, zc: ZoneColumn) => void
+type Stats = (data: ColumnData, zc: ZoneColumn, col: BlockColumn) => void
 type ColumnData = BlockColumn['vector']['data'][number]
 
 const STATS: { readonly [T in FieldType]: Stats } = {
@@ -60,7 +60,7 @@ export function computeZoneMap(batch: BlockBatch): ZoneMap {
   for (const col of batch.columns) {
     const data = col.vector.data[0]
     const zc: ZoneColumn = { field: col.field, type: col.type, nullCount: data ? data.nullCount : 0 }
-    if (data && batch.rowCount > 0) STATS[col.type](data, zc)
+    if (data && batch.rowCount > 0) STATS[col.type](data, zc, col)
     columns.push(zc)
   }
   const time = columns.find((c) => c.field === TIME_FIELD && c.type === 'datetime')
@@ -126,18 +126,36 @@ function booleanStats(data: ColumnData, zc: ZoneColumn): void {
   zc.max = sawTrue ? 1 : 0
 }
 
-function stringStats(data: ColumnData, zc: ZoneColumn): void {
-  // Every dictionary entry of a block we built is used; an unused one would only loosen the stats.
-  const entries = (data.dictionary?.toArray() ?? []) as string[]
-  const distinct = [...new Set(entries)].sort(compareStrings)
-  if (distinct.length === 0) return
-  zc.min = lowerBound(distinct[0], ZONE_STRING_BOUND_CHARS)
-  zc.max = upperBound(distinct[distinct.length - 1], ZONE_STRING_BOUND_CHARS)
-  if (distinct.length <= ZONE_VALUES_MAX_COUNT && utf8Total(distinct) <= ZONE_VALUES_MAX_BYTES) {
-    zc.values = distinct
-  } else {
-    zc.bloom = bloomCreate(distinct)
+function stringStats(data: ColumnData, zc: ZoneColumn, col: BlockColumn): void {
+  // Every dictionary entry of a block we built is used, and entries are distinct (format.md); an
+  // unused one would only loosen the stats. A builder hands its entries over: no UTF-8 decode.
+  const entries = (col.dictionary ?? data.dictionary?.toArray() ?? []) as readonly string[]
+  if (entries.length === 0) return
+  let min = entries[0]
+  let max = entries[0]
+  for (let i = 1; i < entries.length; i++) {
+    const v = entries[i]
+    if (v < min) min = v
+    else if (v > max) max = v
   }
+  zc.min = lowerBound(min, ZONE_STRING_BOUND_CHARS)
+  zc.max = upperBound(max, ZONE_STRING_BOUND_CHARS)
+  // Sort (and deduplicate, for dictionaries from elsewhere) only a list short enough to keep.
+  const distinct =
+    entries.length <= ZONE_VALUES_MAX_COUNT ? [...new Set(entries)].sort(compareStrings) : undefined
+  if (distinct !== undefined && utf8Total(distinct) <= ZONE_VALUES_MAX_BYTES) zc.values = distinct
+  else zc.bloom = bloomOfDictionary(data, entries)
+}
+
+/** The bloom filter of a dictionary's entries, hashed from its UTF-8 buffer when it has one. */
+function bloomOfDictionary(data: ColumnData, entries: readonly string[]): string {
+  const dict = data.dictionary?.data
+  if (dict?.length === 1 && dict[0].offset === 0 && dict[0].length === entries.length) {
+    const { values, valueOffsets } = dict[0]
+    if (values instanceof Uint8Array && valueOffsets instanceof Int32Array)
+      return bloomCreateUtf8(values, valueOffsets, entries.length)
+  }
+  return bloomCreate(entries)
 }
 
 function compareStrings(a: string, b: string): number {

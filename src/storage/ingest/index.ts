@@ -1,9 +1,17 @@
 // storage/ingest/index.ts: the ingest pipeline's public surface: raw input → raw events
-// (parseInput) → normalized `FlatEvent`s (normalizeEvent), plus the limits and error type.
+// (parseInput) → normalized events, in columns (ChunkBuilder) or one at a time (normalizeEvent),
+// plus the limits and error type.
 
+export {
+  CHUNK_MAX_COLUMNS,
+  CHUNK_MAX_ROWS,
+  ChunkBuilder,
+  type ChunkConsumer,
+  type ChunkFailure,
+} from './chunk-builder.ts'
 export { type CsvOptions, type CsvResult, parseCsv, typeCell } from './csv.ts'
 export { IngestInputError, type IngestInputErrorCode } from './errors.ts'
-export { type FlattenSink, flatBigint, flattenInto } from './flatten.ts'
+export { FieldTarget, FlattenWalk, flatBigint, flattenInto, type LeafSink, PathNode } from './flatten.ts'
 export {
   BINARY_VALUE,
   MAX_FIELD_NAME_BYTES,
@@ -15,6 +23,7 @@ export {
 export {
   type NormalizeOptions,
   type NormalizeResult,
+  newWalk,
   normalizeEvent,
   RESERVED_FIELD_NAMES,
   reservedRename,

@@ -2,8 +2,8 @@
 // limits, reserved renames, labels, `_time` derivation. Fails the event alone, never throws on
 // user data, and never writes user keys onto an object that inherits from Object.prototype.
 
-import type { FlatEvent, FlatValue } from '../types.ts'
-import { type FlattenSink, flattenInto } from './flatten.ts'
+import type { FlatEvent, FlatValue, JsonValue } from '../types.ts'
+import { type FieldTarget, FlattenWalk, flattenInto, type LeafSink } from './flatten.ts'
 import { newRecord } from './null-proto.ts'
 import { readTimestamp } from './timestamp.ts'
 
@@ -48,6 +48,41 @@ const RENAMES_WITH_TIME: ReadonlyMap<string, string> = new Map([
   ['_time', reservedRename('_time')],
 ])
 
+/** A sink that writes one event's leaves into a fresh null-prototype record. */
+class RecordSink implements LeafSink {
+  fields: Record<string, FlatValue> = newRecord<FlatValue>()
+
+  leafString(target: FieldTarget, value: string): void {
+    // Blocks store UTF-8, where a lone surrogate becomes U+FFFD: do it here, so every reader agrees.
+    this.fields[target.stored] = value.isWellFormed() ? value : value.toWellFormed()
+  }
+
+  leafNumber(target: FieldTarget, value: number): void {
+    this.fields[target.stored] = value
+  }
+
+  leafBigint(target: FieldTarget, value: bigint): void {
+    this.fields[target.stored] = value
+  }
+
+  leafBoolean(target: FieldTarget, value: boolean): void {
+    this.fields[target.stored] = value
+  }
+
+  leafArray(target: FieldTarget, value: JsonValue[]): void {
+    this.fields[target.stored] = value
+  }
+}
+
+/** Walks of `normalizeEvent`, one per options object (its name tree is reused across events). */
+const walks = new WeakMap<NormalizeOptions, FlattenWalk>()
+
+/** A walk for `timestampField` (default `_time`) whose leaves go to `sink`. */
+export function newWalk(timestampField: string | undefined, sink: LeafSink): FlattenWalk {
+  const field = timestampField || '_time'
+  return new FlattenWalk(field, field === '_time' ? RENAMES : RENAMES_WITH_TIME, sink)
+}
+
 /**
  * Normalizes one raw event: it must be a plain object; nested objects flatten to dotted names,
  * arrays stay whole JSON values, nulls/NaN/±Infinity/undefined are dropped, Dates become ISO
@@ -56,50 +91,58 @@ const RENAMES_WITH_TIME: ReadonlyMap<string, string> = new Map([
  * object, a field name over 200 UTF-8 bytes, an unparseable or out-of-int64 timestamp.
  */
 export function normalizeEvent(raw: unknown, opts: NormalizeOptions): NormalizeResult {
-  if (!isEventObject(raw)) {
-    return {
-      ok: false,
-      error: `an event must be a JSON object, not ${describe(raw)}`,
-      time: opts.receiveTime,
-    }
+  let walk = walks.get(opts)
+  if (walk === undefined || walk.timestampField !== (opts.timestampField || '_time')) {
+    walk = newWalk(opts.timestampField, new RecordSink())
+    walks.set(opts, walk)
   }
-  const timestampField = opts.timestampField || '_time'
-  const sink: FlattenSink = {
-    fields: newRecord<FlatValue>(),
-    timestampField,
-    renames: timestampField === '_time' ? RENAMES : RENAMES_WITH_TIME,
-    timestamp: undefined,
-    error: undefined,
-    path: [],
-  }
-  const labels = opts.labels
-  if (labels !== undefined && !isEventObject(labels)) {
-    return {
-      ok: false,
-      error: `labels must be a JSON object, not ${describe(labels)}`,
-      time: opts.receiveTime,
-    }
-  }
-  try {
-    flattenInto(raw, '', 0, sink)
-    if (labels !== undefined) flattenInto(labels, '', 0, sink)
-  } catch (e) {
-    // Only in-process objects can throw here (a getter, a Proxy trap); fail that event alone.
-    return {
-      ok: false,
-      error: `cannot read the event: ${e instanceof Error ? e.message : String(e)}`,
-      time: opts.receiveTime,
-    }
-  }
+  const sink = walk.sink as RecordSink
+  sink.fields = newRecord<FlatValue>()
+  const res = walkEvent(raw, walk, opts)
+  if (res.error !== undefined) return { ok: false, error: res.error, time: res.time }
+  return { ok: true, event: { time: res.time, sysTime: opts.sysTime, fields: sink.fields } }
+}
 
+/** The outcome of `walkEvent`: the event time, and the error when the event fails. */
+export interface WalkResult {
+  /** Event time, epoch ns (the receive time when absent or when the event failed before it). */
+  time: bigint
+  error: string | undefined
+}
+
+const result: WalkResult = { time: 0n, error: undefined }
+
+/**
+ * Walks one raw event, then the labels, into `walk.sink` and derives its time. On an error the
+ * sink may already hold some of the event's leaves: the caller discards them. The returned object
+ * is reused by the next call (filled last, so a getter that ingests meanwhile cannot garble it).
+ */
+export function walkEvent(raw: unknown, walk: FlattenWalk, opts: NormalizeOptions): WalkResult {
   let time = opts.receiveTime
-  if (sink.timestamp !== undefined) {
-    const ts = readTimestamp(sink.timestamp, timestampField, opts.timestampFormat || undefined)
-    if (!ts.ok) return { ok: false, error: ts.error, time: opts.receiveTime }
-    time = ts.ns
+  let error: string | undefined
+  const labels = opts.labels
+  if (!isEventObject(raw)) error = `an event must be a JSON object, not ${describe(raw)}`
+  else if (labels !== undefined && !isEventObject(labels))
+    error = `labels must be a JSON object, not ${describe(labels)}`
+  else {
+    walk.reset()
+    try {
+      flattenInto(raw, walk.root, 0, walk)
+      if (labels !== undefined) flattenInto(labels, walk.labelsRoot, 0, walk)
+      if (walk.timestamp !== undefined) {
+        const ts = readTimestamp(walk.timestamp, walk.timestampField, opts.timestampFormat || undefined)
+        if (ts.ok) time = ts.ns
+        else error = ts.error
+      }
+      error ??= walk.error
+    } catch (e) {
+      // Only in-process objects can throw here (a getter, a Proxy trap); fail that event alone.
+      error = `cannot read the event: ${e instanceof Error ? e.message : String(e)}`
+    }
   }
-  if (sink.error !== undefined) return { ok: false, error: sink.error, time }
-  return { ok: true, event: { time, sysTime: opts.sysTime, fields: sink.fields } }
+  result.time = time
+  result.error = error
+  return result
 }
 
 /** A plain object: `{}` literal, null-prototype, or a class instance; not an array, Date, Map…. */

@@ -1,5 +1,6 @@
 // storage/seal/protocol.ts: the messages between the store and its seal worker.
 import type { BlockHeader, ZoneMap } from '../block/index.ts'
+import type { SealCpu } from './seal-block.ts'
 
 /** Build and encode the block of events [fromSeq, fromSeq + count) found in `payloads`. */
 export interface SealRequest {
@@ -18,5 +19,8 @@ export type SealResponse =
       readonly bytes: Uint8Array
       readonly header: BlockHeader
       readonly zoneMap: ZoneMap
+      readonly cpu: SealCpu
+      /** The worker thread's CPU time since its previous answer, µs (GC and messaging included). */
+      readonly threadUs: number
     }
   | { readonly id: number; readonly ok: false; readonly error: string }

@@ -2,31 +2,19 @@
 // so building and compressing a block runs on the other core while the main thread keeps
 // ingesting. Pure computation: it never touches the file system.
 import { parentPort } from 'node:worker_threads'
-import { buildBatch, encodeBlock } from '../block/index.ts'
-import type { FlatEvent } from '../types.ts'
-import { decodeWalRecord } from '../wal/codec.ts'
 import type { SealRequest, SealResponse } from './protocol.ts'
+import { sealPayloads } from './seal-block.ts'
 
-/** Events with sequence numbers in [fromSeq, fromSeq + count) from the payloads, in order. */
-export function eventsInRange(payloads: readonly Uint8Array[], fromSeq: number, count: number): FlatEvent[] {
-  const out: FlatEvent[] = []
-  const end = fromSeq + count
-  for (const p of payloads) {
-    const rec = decodeWalRecord(p)
-    const lo = Math.max(fromSeq, rec.firstSeq)
-    const hi = Math.min(end, rec.firstSeq + rec.events.length)
-    for (let s = lo; s < hi; s++) out.push(rec.events[s - rec.firstSeq])
-  }
-  if (out.length !== count)
-    throw new Error(`seal range [${fromSeq}, ${end}) found ${out.length} events in the WAL payloads`)
-  return out
-}
+/** This thread's CPU time at its previous answer, µs. */
+let lastUs = 0
 
 parentPort?.on('message', (req: SealRequest) => {
   try {
-    const events = eventsInRange(req.payloads, req.fromSeq, req.count)
-    const { bytes, header, zoneMap } = encodeBlock(buildBatch(events), req.meta)
-    const res: SealResponse = { id: req.id, ok: true, bytes, header, zoneMap }
+    const { bytes, header, zoneMap, cpu } = sealPayloads(req.payloads, req.fromSeq, req.count, req.meta)
+    const used = process.threadCpuUsage()
+    const threadUs = used.user + used.system - lastUs
+    lastUs += threadUs
+    const res: SealResponse = { id: req.id, ok: true, bytes, header, zoneMap, cpu, threadUs }
     parentPort?.postMessage(res, [bytes.buffer as ArrayBuffer])
   } catch (e) {
     const res: SealResponse = {

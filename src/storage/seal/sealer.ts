@@ -1,11 +1,12 @@
 // storage/seal/sealer.ts: builds and encodes blocks, on a worker thread for full-size blocks (so
 // the main thread keeps ingesting on the other core) and in-process for small ones, where a
-// round trip costs more than it saves. The worker is started lazily and never keeps the process
-// alive; if it dies, sealing falls back to in-process.
+// round trip costs more than it saves. One worker serves every store of the process (starting
+// one costs ~0.4 s of CPU): it starts on first use, keeps the process alive only while it has
+// work, and is replaced if it dies; a store whose seal failed there falls back to in-process.
 import { Worker } from 'node:worker_threads'
-import { type BlockHeader, buildBatch, encodeBlock, type ZoneMap } from '../block/index.ts'
-import type { FlatEvent } from '../types.ts'
+import type { BlockHeader, ZoneMap } from '../block/index.ts'
 import type { SealRequest, SealResponse } from './protocol.ts'
+import { type SealCpu, sealPayloads } from './seal-block.ts'
 
 /** Blocks below this many rows are sealed in-process. */
 export const WORKER_MIN_ROWS = 4096
@@ -17,58 +18,45 @@ export interface EncodedSeal {
   readonly zoneMap: ZoneMap
 }
 
-/** What a seal needs: the events (for in-process) and the WAL payloads that hold them (for the worker). */
+/** What a seal needs: the WAL payloads (in sequence order) holding events [fromSeq, fromSeq + count). */
 export interface SealInput {
-  readonly events: readonly FlatEvent[]
   readonly payloads: readonly Uint8Array[]
   readonly fromSeq: number
+  readonly count: number
   readonly meta: { blockId: string; dataset: string; firstSeq: number }
 }
 
-/** The block encoder (see module header). */
-export class Sealer {
+/** What the sealer has done so far (benchmarks read it). */
+export interface SealStats {
+  blocks: number
+  rows: number
+  /** Blocks sealed on the worker thread (the rest in-process). */
+  workerBlocks: number
+  /** Thread CPU time, µs: decoding and assembling columns, then encoding (see SealCpu). */
+  buildUs: number
+  encodeUs: number
+  /** The seal worker thread's CPU time for these blocks, µs (its GC and messaging included). */
+  workerThreadUs: number
+}
+
+/** The process's seal worker thread, shared by every Sealer (see module header). */
+class SealThread {
   #worker: Worker | undefined
-  #broken = false
   #nextId = 1
-  readonly #pending = new Map<number, { resolve: (r: EncodedSeal) => void; reject: (e: Error) => void }>()
-  readonly #useWorker: boolean
+  readonly #pending = new Map<number, { resolve: (r: SealResponse) => void; reject: (e: Error) => void }>()
 
-  constructor(useWorker: boolean) {
-    this.#useWorker = useWorker
-  }
-
-  /** Encode one block. */
-  seal(input: SealInput): Promise<EncodedSeal> {
-    if (
-      !this.#useWorker ||
-      this.#broken ||
-      input.events.length < WORKER_MIN_ROWS ||
-      input.payloads.length === 0
-    ) {
-      return Promise.resolve(encodeBlock(buildBatch(input.events), input.meta))
-    }
-    const worker = this.#ensureWorker()
+  /** Posts a request; resolves to the worker's answer, rejects if the worker dies first. */
+  request(req: Omit<SealRequest, 'id'>, transfer: ArrayBuffer[]): Promise<SealResponse> {
+    const worker = this.#ensure()
     const id = this.#nextId++
-    // Copies: payloads stay owned by the WAL bookkeeping until the seal is published.
-    const payloads = input.payloads.map((p) => p.slice())
-    const req: SealRequest = {
-      id,
-      payloads,
-      fromSeq: input.fromSeq,
-      count: input.events.length,
-      meta: input.meta,
-    }
-    return new Promise<EncodedSeal>((resolve, reject) => {
+    return new Promise<SealResponse>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject })
       worker.ref()
-      worker.postMessage(
-        req,
-        payloads.map((p) => p.buffer as ArrayBuffer),
-      )
-    }).catch(() => encodeBlock(buildBatch(input.events), input.meta))
+      worker.postMessage({ ...req, id }, transfer)
+    })
   }
 
-  #ensureWorker(): Worker {
+  #ensure(): Worker {
     if (this.#worker) return this.#worker
     const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js'
     const w = new Worker(new URL(`./seal-worker.${ext}`, import.meta.url))
@@ -78,28 +66,95 @@ export class Sealer {
       if (!p) return
       this.#pending.delete(res.id)
       if (this.#pending.size === 0) w.unref()
-      if (res.ok) p.resolve({ bytes: res.bytes, header: res.header, zoneMap: res.zoneMap })
-      else p.reject(new Error(res.error))
+      p.resolve(res)
     })
     const fail = (e: unknown) => {
-      this.#broken = true
-      this.#worker = undefined
+      if (this.#worker === w) this.#worker = undefined
       for (const p of this.#pending.values()) p.reject(e instanceof Error ? e : new Error(String(e)))
       this.#pending.clear()
     }
     w.on('error', fail)
-    w.on('exit', (code) => {
-      if (this.#pending.size > 0) fail(new Error(`seal worker exited with code ${code}`))
-      this.#worker = undefined
-    })
+    w.on('exit', (code) => fail(new Error(`seal worker exited with code ${code}`)))
     this.#worker = w
     return w
   }
+}
 
-  /** Stop the worker. */
-  async close(): Promise<void> {
-    const w = this.#worker
-    this.#worker = undefined
-    if (w) await w.terminate()
+let thread: SealThread | undefined
+
+/** The block encoder (see module header). */
+export class Sealer {
+  /** Running totals (see SealStats). */
+  readonly stats: SealStats = {
+    blocks: 0,
+    rows: 0,
+    workerBlocks: 0,
+    buildUs: 0,
+    encodeUs: 0,
+    workerThreadUs: 0,
   }
+  #broken = false
+  readonly #useWorker: boolean
+
+  constructor(useWorker: boolean) {
+    this.#useWorker = useWorker
+  }
+
+  /** Encode one block. */
+  seal(input: SealInput): Promise<EncodedSeal> {
+    const inProcess = () => {
+      const sealed = sealPayloads(input.payloads, input.fromSeq, input.count, input.meta)
+      this.#count(input.count, sealed.cpu, undefined)
+      return sealed
+    }
+    if (!this.#useWorker || this.#broken || input.count < WORKER_MIN_ROWS) {
+      try {
+        return Promise.resolve(inProcess())
+      } catch (e) {
+        return Promise.reject(e)
+      }
+    }
+    // Records in shared memory go as they are (read-only from now on); others are copied into
+    // fresh buffers and transferred, since the WAL bookkeeping keeps its own until the seal publishes.
+    const transfer: ArrayBuffer[] = []
+    const payloads = input.payloads.map((p) => {
+      if (p.buffer instanceof SharedArrayBuffer) return p
+      const copy = new Uint8Array(p)
+      transfer.push(copy.buffer)
+      return copy
+    })
+    thread ??= new SealThread()
+    const req = { payloads, fromSeq: input.fromSeq, count: input.count, meta: input.meta }
+    return thread
+      .request(req, transfer)
+      .then(
+        (res) => {
+          if (!res.ok) throw new Error(res.error)
+          this.#count(res.header.rowCount, res.cpu, res.threadUs)
+          return { bytes: res.bytes, header: res.header, zoneMap: res.zoneMap }
+        },
+        (e) => {
+          // The worker died: this store seals in-process from now on.
+          this.#broken = true
+          throw e
+        },
+      )
+      .catch(inProcess)
+  }
+
+  /** Adds a sealed block to the stats; `threadUs` is the worker's CPU time (undefined: in-process). */
+  #count(rows: number, cpu: SealCpu, threadUs: number | undefined): void {
+    const s = this.stats
+    s.blocks++
+    s.rows += rows
+    if (threadUs !== undefined) {
+      s.workerBlocks++
+      s.workerThreadUs += threadUs
+    }
+    s.buildUs += cpu.buildUs
+    s.encodeUs += cpu.encodeUs
+  }
+
+  /** Stop using the worker (it is shared with other stores, and idles without holding the process). */
+  async close(): Promise<void> {}
 }

@@ -1,222 +1,230 @@
-// storage/wal/codec.ts: the WAL payload format (binary, little-endian). One ingest call becomes
-// one or more records; a record is all-or-nothing on replay (see wal.ts). JSON was the first
-// format and cost ~3 µs/event on the ingest hot path; this one writes numbers into a byte buffer
-// and keeps one table of distinct strings (keys, string values, array JSON) per record, so a
-// repeated value costs one Map lookup and every distinct string is UTF-8 encoded once:
+// storage/wal/codec.ts: the WAL payload format. One ingest call becomes one or more records, each
+// one EventChunk in columns; a record is all-or-nothing on replay (see wal.ts). Version 4 writes
+// typed arrays as they are (the seal worker maps them back without parsing values) and one
+// dictionary per string column. Little-endian; every typed array starts aligned to its width:
 //
-//   u8 version=3 | f64 firstSeq | u32 part | u32 parts | u32 nEvents | u32 nStrings | u32 metaLen
-//   | meta: u32 charLen per string; per event: i64 time, i64 sysTime, u32 nFields,
-//           per field: u32 keyString, u8 tag, value (f64 | i64 | u32 string index | nothing)
-//   | blob: UTF-8 of the string table, concatenated
+//   0  u8 version=4 | u8 sysTimeMode (0: one value for all rows, 1: one per row) | u16 0
+//   4  u32 part | 8 f64 firstSeq | 16 u32 parts | 20 u32 rows | 24 u32 nColumns | 28 u32 0
+//   32 time i64 × rows | sysTime i64 × (1 or rows)
+//   then per column, starting 8-aligned:
+//      u8 type (1 string, 2 integer, 3 float, 4 boolean, 5 array) | u8 hasPresent | u16 0
+//      | u32 count | u32 nameBytes | u32 dictLen | name UTF-8, pad 4
+//      | [present bitmap of ⌈rows/8⌉ bytes, pad 4]
+//      | string/array: u32 dictBytes | u32 UTF-16 length per entry | entries' UTF-8, pad 4 | i32 codes × count
+//      | integer/float: pad 8 | i64/f64 × count      | boolean: u8 × count
 //
-// String lengths count UTF-16 units, so the blob is decoded once and sliced. A lone surrogate
-// becomes U+FFFD (one unit for one), as it does in Arrow blocks, so the counts stay exact.
-import type { FlatEvent, FlatValue } from '../types.ts'
+// Encoded payloads live in SharedArrayBuffers and are never written again once appended (only
+// `placeWalRecord` touches them, before), so the seal worker can read them in place.
+// Dictionary entries are decoded as one string and sliced by their UTF-16 lengths, so they must be
+// well-formed (a lone surrogate would pair with its neighbour); the encoder makes them so.
+// Version 3 (row-wise) records are read by record.ts (replay turns them into version 4); this
+// module imports no more than the seal worker needs.
+import type { ChunkColumn, ChunkColumnType, EventChunk } from '../block/event-chunk.ts'
 
-const dec = new TextDecoder()
+/** The format version this module writes and reads. */
+export const WAL_VERSION = 4
+const VERSION = WAL_VERSION
+const HEAD_BYTES = 32
+const COLUMN_HEAD_BYTES = 16
 
-/** Events per WAL record: bounds record size and the blob string's length. */
-export const EVENTS_PER_RECORD = 8192
+const TYPE_CODES: { readonly [T in ChunkColumnType]: number } = {
+  string: 1,
+  integer: 2,
+  float: 3,
+  boolean: 4,
+  array: 5,
+}
+const TYPE_OF_CODE: readonly (ChunkColumnType | undefined)[] = [
+  undefined,
+  'string',
+  'integer',
+  'float',
+  'boolean',
+  'array',
+]
 
-const VERSION = 3
-const TAG_NUMBER = 1
-const TAG_BIGINT = 2
-const TAG_STRING = 3
-const TAG_TRUE = 4
-const TAG_FALSE = 5
-const TAG_ARRAY = 6
-
-/** One decoded WAL record. */
+/** One decoded WAL record: the chunk of events `[firstSeq, firstSeq + chunk.rows)`. */
 export interface WalRecord {
   readonly firstSeq: number
+  /** Index of this record among its ingest call's records, and their number. */
   readonly part: number
   readonly parts: number
-  readonly events: FlatEvent[]
+  readonly chunk: EventChunk
 }
 
-let scratch: Uint8Array = Buffer.allocUnsafe(1 << 16)
-let blobScratch: Buffer = Buffer.allocUnsafe(1 << 16)
+const align4 = (n: number) => (n + 3) & ~3
+const align8 = (n: number) => (n + 7) & ~7
 
-function encodeRecord(
-  firstSeq: number,
-  part: number,
-  parts: number,
-  events: readonly FlatEvent[],
-): Uint8Array {
-  const table = new Map<string, number>()
-  const strs: string[] = []
-  // Scratch buffers are reused across calls (the encoder is synchronous); only `out` is kept.
-  if (scratch.length < events.length * 128) scratch = Buffer.allocUnsafe(events.length * 160)
-  let buf: Uint8Array = scratch
-  let dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
-  let pos = 0
-  // Inlined on purpose (locals, no helper calls): this loop runs once per field of every event.
-  // Keys repeat in the same order event after event (one hidden class per source shape), so a
-  // key is first compared with the key seen at the same position in the previous event. (Stale
-  // entries are harmless: a key's index is fixed for the whole record.)
-  let prevKeys: string[] = []
-  let prevIdx: number[] = []
-  let curKeys: string[] = []
-  let curIdx: number[] = []
-  for (const e of events) {
-    const fields = e.fields
-    if (pos + 20 + 13 * 64 > buf.length) {
-      const next = Buffer.allocUnsafe(buf.length * 2 + 20 + 13 * 64)
-      next.set(buf.subarray(0, pos))
-      buf = scratch = next
-      dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
-    }
-    dv.setBigInt64(pos, e.time, true)
-    dv.setBigInt64(pos + 8, e.sysTime, true)
-    const countAt = pos + 16
-    pos += 20
-    let n = 0
-    for (const k in fields) {
-      const v: FlatValue = fields[k]
-      let ki: number | undefined
-      if (prevKeys[n] === k) ki = prevIdx[n]
-      else {
-        ki = table.get(k)
-        if (ki === undefined) {
-          ki = strs.length
-          table.set(k, ki)
-          strs.push(k)
-        }
-      }
-      curKeys[n] = k
-      curIdx[n] = ki
-      if (pos + 13 > buf.length) {
-        const next = Buffer.allocUnsafe(buf.length * 2)
-        next.set(buf.subarray(0, pos))
-        buf = scratch = next
-        dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength)
-      }
-      dv.setUint32(pos, ki, true)
-      if (typeof v === 'number') {
-        buf[pos + 4] = TAG_NUMBER
-        dv.setFloat64(pos + 5, v, true)
-        pos += 13
-      } else if (typeof v === 'boolean') {
-        buf[pos + 4] = v ? TAG_TRUE : TAG_FALSE
-        pos += 5
-      } else if (typeof v === 'bigint') {
-        buf[pos + 4] = TAG_BIGINT
-        dv.setBigInt64(pos + 5, v, true)
-        pos += 13
-      } else {
-        const str = typeof v === 'string' ? v : JSON.stringify(v)
-        let si = table.get(str)
-        if (si === undefined) {
-          si = strs.length
-          table.set(str, si)
-          strs.push(str)
-        }
-        buf[pos + 4] = typeof v === 'string' ? TAG_STRING : TAG_ARRAY
-        dv.setUint32(pos + 5, si, true)
-        pos += 9
-      }
-      n++
-    }
-    const tk = prevKeys
-    const ti = prevIdx
-    prevKeys = curKeys
-    prevIdx = curIdx
-    curKeys = tk
-    curIdx = ti
-    dv.setUint32(countAt, n, true)
+/** Encodes one chunk as the payload of record `part` of `parts` of a call, first event `firstSeq`. */
+export function encodeWalChunk(chunk: EventChunk, firstSeq: number, part: number, parts: number): Uint8Array {
+  const rows = chunk.rows
+  const sysPerRow = !isConstant(chunk.sysTime)
+  const texts: string[] = []
+  let size = HEAD_BYTES + 8 * rows + 8 * (sysPerRow ? rows : 1)
+  for (const c of chunk.columns) {
+    size = align8(size) + COLUMN_HEAD_BYTES + align4(Buffer.byteLength(c.field, 'utf8'))
+    if (c.present) size += align4((rows + 7) >> 3)
+    if (c.dict) {
+      const text = dictText(c.dict)
+      texts.push(text)
+      size += 4 + 4 * c.dict.length + align4(Buffer.byteLength(text, 'utf8')) + 4 * c.count
+    } else if (c.bools) size += c.count
+    else size = align8(size) + 8 * c.count
   }
-  // Each distinct string is written straight into the blob: joining them first (Array.join, or a
-  // `+=` rope that Buffer.from flattens) cost up to 1 µs per event on deep cons-strings.
-  let chars = 0
-  for (const str of strs) chars += str.length
-  if (blobScratch.length < chars * 3) blobScratch = Buffer.allocUnsafe(chars * 4)
-  const blobBuf = blobScratch
-  let blobLen = 0
-  for (const str of strs) blobLen += blobBuf.write(str, blobLen, 'utf8')
-  const blob = blobBuf.subarray(0, blobLen)
-  const headLen = 29 + 4 * strs.length
-  const out = new Uint8Array(headLen + pos + blob.length)
-  const odv = new DataView(out.buffer, out.byteOffset, out.byteLength)
+  // Shared memory: the seal worker reads the record where it is, without a copy.
+  const out = new Uint8Array(new SharedArrayBuffer(align8(size)))
+  const buf = Buffer.from(out.buffer, out.byteOffset, out.byteLength)
+  const dv = new DataView(out.buffer)
   out[0] = VERSION
-  odv.setFloat64(1, firstSeq, true)
-  odv.setUint32(9, part, true)
-  odv.setUint32(13, parts, true)
-  odv.setUint32(17, events.length, true)
-  odv.setUint32(21, strs.length, true)
-  odv.setUint32(25, 4 * strs.length + pos, true)
-  let p = 29
-  for (const str of strs) {
-    odv.setUint32(p, str.length, true)
-    p += 4
-  }
-  out.set(buf.subarray(0, pos), p)
-  out.set(blob, p + pos)
-  return out
-}
-
-/** Encode one ingest call's events (sequence numbers from `firstSeq`) as WAL payloads. */
-export function encodeWalBatch(firstSeq: number, events: readonly FlatEvent[]): Uint8Array[] {
-  const parts = Math.max(1, Math.ceil(events.length / EVENTS_PER_RECORD))
-  const out: Uint8Array[] = []
-  for (let p = 0; p < parts; p++) {
-    const from = p * EVENTS_PER_RECORD
-    out.push(encodeRecord(firstSeq + from, p, parts, events.slice(from, from + EVENTS_PER_RECORD)))
-  }
-  return out
-}
-
-/** Decode one WAL payload; throws on a wrong shape (its CRC already passed, so that means a bug). */
-export function decodeWalRecord(payload: Uint8Array): WalRecord {
-  const dv = new DataView(payload.buffer, payload.byteOffset, payload.byteLength)
-  if (payload[0] !== VERSION) throw new Error(`WAL record version ${payload[0]} is not ${VERSION}`)
-  const firstSeq = dv.getFloat64(1, true)
-  const part = dv.getUint32(9, true)
-  const parts = dv.getUint32(13, true)
-  const nEvents = dv.getUint32(17, true)
-  const nStrings = dv.getUint32(21, true)
-  const metaLen = dv.getUint32(25, true)
-  const blob = dec.decode(payload.subarray(29 + metaLen))
-  let p = 29
-  let sp = 0
-  const strs: string[] = new Array(nStrings)
-  for (let i = 0; i < nStrings; i++) {
-    const len = dv.getUint32(p, true)
-    p += 4
-    strs[i] = blob.slice(sp, sp + len)
-    sp += len
-  }
-  const events: FlatEvent[] = []
-  for (let i = 0; i < nEvents; i++) {
-    const time = dv.getBigInt64(p, true)
-    const sysTime = dv.getBigInt64(p + 8, true)
-    const n = dv.getUint32(p + 16, true)
-    p += 20
-    const fields: Record<string, FlatValue> = {}
-    for (let f = 0; f < n; f++) {
-      const key = strs[dv.getUint32(p, true)]
-      const tag = payload[p + 4]
-      let v: FlatValue
-      if (tag === TAG_NUMBER) {
-        v = dv.getFloat64(p + 5, true)
-        p += 13
-      } else if (tag === TAG_BIGINT) {
-        v = dv.getBigInt64(p + 5, true)
-        p += 13
-      } else if (tag === TAG_TRUE || tag === TAG_FALSE) {
-        v = tag === TAG_TRUE
-        p += 5
-      } else if (tag === TAG_STRING || tag === TAG_ARRAY) {
-        const s = strs[dv.getUint32(p + 5, true)]
-        v = tag === TAG_STRING ? s : (JSON.parse(s) as FlatValue)
-        p += 9
-      } else {
-        throw new Error(`WAL record has unknown value tag ${tag}`)
-      }
-      if (key === '__proto__')
-        Object.defineProperty(fields, key, { value: v, enumerable: true, writable: true, configurable: true })
-      else fields[key] = v
+  out[1] = sysPerRow ? 1 : 0
+  dv.setUint32(4, part, true)
+  dv.setFloat64(8, firstSeq, true)
+  dv.setUint32(16, parts, true)
+  dv.setUint32(20, rows, true)
+  dv.setUint32(24, chunk.columns.length, true)
+  let at = HEAD_BYTES
+  new BigInt64Array(out.buffer, at, rows).set(chunk.time.subarray(0, rows))
+  at += 8 * rows
+  if (sysPerRow) new BigInt64Array(out.buffer, at, rows).set(chunk.sysTime.subarray(0, rows))
+  else if (rows > 0) new BigInt64Array(out.buffer, at, 1)[0] = chunk.sysTime[0]
+  at += 8 * (sysPerRow ? rows : 1)
+  let t = 0
+  for (const c of chunk.columns) {
+    at = align8(at)
+    out[at] = TYPE_CODES[c.type]
+    out[at + 1] = c.present ? 1 : 0
+    dv.setUint32(at + 4, c.count, true)
+    const nameBytes = buf.write(c.field, at + COLUMN_HEAD_BYTES, 'utf8')
+    dv.setUint32(at + 8, nameBytes, true)
+    dv.setUint32(at + 12, c.dict ? c.dict.length : 0, true)
+    at = align4(at + COLUMN_HEAD_BYTES + nameBytes)
+    if (c.present) {
+      out.set(c.present.subarray(0, (rows + 7) >> 3), at)
+      at = align4(at + ((rows + 7) >> 3))
     }
-    events.push({ time, sysTime, fields })
+    if (c.dict && c.codes) {
+      const dict = c.dict
+      const lengths = new Uint32Array(out.buffer, at + 4, dict.length)
+      for (let i = 0; i < dict.length; i++) lengths[i] = dict[i].length
+      const bytes = buf.write(texts[t++], at + 4 + 4 * dict.length, 'utf8')
+      dv.setUint32(at, bytes, true)
+      at = align4(at + 4 + 4 * dict.length + bytes)
+      new Int32Array(out.buffer, at, c.count).set(c.codes.subarray(0, c.count))
+      at += 4 * c.count
+    } else if (c.bools) {
+      out.set(c.bools.subarray(0, c.count), at)
+      at += c.count
+    } else {
+      at = align8(at)
+      if (c.ints) new BigInt64Array(out.buffer, at, c.count).set(c.ints.subarray(0, c.count))
+      else if (c.floats) new Float64Array(out.buffer, at, c.count).set(c.floats.subarray(0, c.count))
+      at += 8 * c.count
+    }
   }
-  return { firstSeq, part, parts, events }
+  return out
+}
+
+/** Sets where a version-4 record sits: its first event's sequence number, and part `part` of `parts`. */
+export function placeWalRecord(payload: Uint8Array, firstSeq: number, part: number, parts: number): void {
+  const dv = new DataView(payload.buffer, payload.byteOffset, payload.byteLength)
+  dv.setUint32(4, part, true)
+  dv.setFloat64(8, firstSeq, true)
+  dv.setUint32(16, parts, true)
+}
+
+/** The format version of a payload (its first byte). */
+export function walRecordVersion(payload: Uint8Array): number {
+  return payload[0]
+}
+
+/** Decodes one version-4 WAL payload; throws on a wrong shape (a bug: its CRC passed). */
+export function decodeWalRecord(payload: Uint8Array): WalRecord {
+  if (payload[0] !== VERSION) throw new Error(`WAL record version ${payload[0]} is not ${VERSION}`)
+  // Typed-array views need aligned offsets: copy a payload that sits at an odd place in its buffer.
+  const p = payload.byteOffset % 8 === 0 ? payload : new Uint8Array(payload)
+  const ab = p.buffer
+  const base = p.byteOffset
+  const dv = new DataView(ab, base, p.byteLength)
+  const sysPerRow = p[1] === 1
+  const part = dv.getUint32(4, true)
+  const firstSeq = dv.getFloat64(8, true)
+  const parts = dv.getUint32(16, true)
+  const rows = dv.getUint32(20, true)
+  const nColumns = dv.getUint32(24, true)
+  let at = HEAD_BYTES
+  const time = new BigInt64Array(ab, base + at, rows)
+  at += 8 * rows
+  const sysTime = sysPerRow
+    ? new BigInt64Array(ab, base + at, rows)
+    : new BigInt64Array(rows).fill(rows > 0 ? dv.getBigInt64(at, true) : 0n)
+  at += 8 * (sysPerRow ? rows : 1)
+  const columns: ChunkColumn[] = []
+  for (let i = 0; i < nColumns; i++) {
+    at = align8(at)
+    const type = TYPE_OF_CODE[p[at]]
+    if (type === undefined) throw new Error(`WAL record has unknown column type ${p[at]}`)
+    const hasPresent = p[at + 1] === 1
+    const count = dv.getUint32(at + 4, true)
+    const nameBytes = dv.getUint32(at + 8, true)
+    const dictLen = dv.getUint32(at + 12, true)
+    const field = utf8(p, at + COLUMN_HEAD_BYTES, nameBytes)
+    at = align4(at + COLUMN_HEAD_BYTES + nameBytes)
+    let present: Uint8Array | undefined
+    if (hasPresent) {
+      present = p.subarray(at, at + ((rows + 7) >> 3))
+      at = align4(at + ((rows + 7) >> 3))
+    }
+    if (type === 'string' || type === 'array') {
+      const bytes = dv.getUint32(at, true)
+      const lengths = new Uint32Array(ab, base + at + 4, dictLen)
+      const text = utf8(p, at + 4 + 4 * dictLen, bytes)
+      const dict: string[] = new Array(dictLen)
+      let u = 0
+      for (let d = 0; d < dictLen; d++) {
+        dict[d] = text.slice(u, u + lengths[d])
+        u += lengths[d]
+      }
+      at = align4(at + 4 + 4 * dictLen + bytes)
+      columns.push({ field, type, count, present, dict, codes: new Int32Array(ab, base + at, count) })
+      at += 4 * count
+    } else if (type === 'boolean') {
+      columns.push({ field, type, count, present, bools: p.subarray(at, at + count) })
+      at += count
+    } else {
+      at = align8(at)
+      if (type === 'integer')
+        columns.push({ field, type, count, present, ints: new BigInt64Array(ab, base + at, count) })
+      else columns.push({ field, type, count, present, floats: new Float64Array(ab, base + at, count) })
+      at += 8 * count
+    }
+  }
+  return { firstSeq, part, parts, chunk: { rows, time, sysTime, columns } }
+}
+
+/** Encodes a call's chunks as its WAL payloads (record i holds chunk i). */
+export function encodeWalChunks(firstSeq: number, chunks: readonly EventChunk[]): Uint8Array[] {
+  const out: Uint8Array[] = []
+  let seq = firstSeq
+  for (let i = 0; i < chunks.length; i++) {
+    out.push(encodeWalChunk(chunks[i], seq, i, chunks.length))
+    seq += chunks[i].rows
+  }
+  return out
+}
+
+function isConstant(values: BigInt64Array): boolean {
+  const w = new Int32Array(values.buffer, values.byteOffset, values.length * 2)
+  for (let i = 2; i < w.length; i += 2) if (w[i] !== w[0] || w[i + 1] !== w[1]) return false
+  return true
+}
+
+function dictText(dict: readonly string[]): string {
+  const text = dict.join('')
+  if (text.isWellFormed()) return text
+  // A lone surrogate at an entry's edge could pair with its neighbour's: fix each entry alone.
+  return dict.map((s) => s.toWellFormed()).join('')
+}
+
+function utf8(p: Uint8Array, at: number, bytes: number): string {
+  return Buffer.from(p.buffer, p.byteOffset + at, bytes).toString('utf8')
 }

@@ -9,6 +9,7 @@ import type { Apldb as Store } from '../../../src/index.ts'
 import { openStore } from '../../../src/index.ts'
 import { frameRecord, scanRecords } from '../../../src/storage/record-log.ts'
 import { plain, readAll } from '../../fixtures/read-all.ts'
+import { V3_EVENTS, V3_RECORD } from './wal/v3-fixture.ts'
 
 const dirs: string[] = []
 const stores: Store[] = []
@@ -94,6 +95,28 @@ describe('recovery', () => {
     expect(s.recovery.walTornBytesTruncated).toBeGreaterThan(0)
     expect(plain(await readAll(s, 'r'))).toEqual(want)
     expect(await readdir(path.join(dir, 'tmp'))).toEqual([])
+  })
+
+  it('replays a WAL segment in the row-wise format of version 3, then seals it', async () => {
+    const dir = await tmp()
+    let s = await open(dir)
+    await s.datasets.create({ name: 'old' })
+    await s.close()
+    stores.pop()
+    // The fixture's events as the first ones of the dataset (sequence numbers from 0).
+    const payload = Buffer.from(V3_RECORD, 'base64')
+    payload.writeDoubleLE(0, 1)
+    const ds = (await readdir(path.join(dir, 'wal')))[0]
+    await writeFile(path.join(dir, 'wal', ds, '99.wal'), frameRecord(payload))
+    s = await open(dir)
+    expect(s.recovery).toMatchObject({ walEventsReplayed: 3, walBatchesReplayed: 1 })
+    const want = plain(V3_EVENTS)
+    expect(plain(await readAll(s, 'old'))).toEqual(want)
+    await s.close() // seals the replayed events into a block
+    stores.pop()
+    s = await open(dir)
+    expect(s.recovery.walEventsReplayed).toBe(0)
+    expect(plain(await readAll(s, 'old'))).toEqual(want)
   })
 
   it('refuses to open when the manifest LOG is corrupt in the middle', async () => {

@@ -171,6 +171,63 @@ describe('blocks and durability', () => {
     expect(await readdir(path.join(dir, 'tmp'))).toEqual([])
   })
 
+  it('seals the same blocks on the seal worker as in-process', async () => {
+    const events = httpLogs(13_000, { seed: 11 })
+    const blocks: [number, unknown][][] = []
+    for (const sealWorker of [true, false]) {
+      const s = await store({ blockRows: 5000, sealWorker })
+      await s.datasets.create({ name: 'w' })
+      for (let i = 0; i < events.length; i += 2000) await s.ingest('w', events.slice(i, i + 2000))
+      await s.flush()
+      const snap = s.snapshot()
+      blocks.push(snap.dataset('w')?.blocks.map((b) => [b.meta.header.rowCount, b.meta.zoneMap]) ?? [])
+      snap.release()
+      expect(plain(await readAll(s, 'w')).length).toBe(13_000)
+      if (sealWorker) expect(s.storage.context.sealer.stats.workerBlocks).toBe(2)
+    }
+    expect(blocks[0]).toEqual(blocks[1])
+    expect(blocks[0].map(([n]) => n)).toEqual([5000, 5000, 3000])
+  })
+
+  it('keeps every event once and in order while seals run ahead of their commits', async () => {
+    const dir = await tmp()
+    const s = await openStore({ path: dir, blockRows: 100, clock: () => NOW })
+    open.push(s)
+    await s.datasets.create({ name: 'p' })
+    const seen: number[] = []
+    let next = 0
+    // 8 calls in flight, 60 × 37 events: seals start while others are still being written.
+    const worker = async () => {
+      while (next < 60) {
+        const call = next++
+        await s.ingest(
+          'p',
+          Array.from({ length: 37 }, (_, i) => ({ call, i })),
+        )
+        const snap = s.snapshot()
+        seen.push(snap.dataset('p')?.tail.length ?? -1)
+        snap.release()
+      }
+    }
+    await Promise.all(Array.from({ length: 8 }, worker))
+    await s.flush()
+    const snap = s.snapshot()
+    const rows = snap.dataset('p')?.blocks.map((b) => b.meta.header.rowCount)
+    snap.release()
+    // Only the flush's last block is partial; every call landed whole, in its own order.
+    expect(rows?.slice(0, -1).every((n) => n === 100)).toBe(true)
+    expect(rows?.reduce((a, b) => a + b, 0)).toBe(60 * 37)
+    const got = (await readAll(s, 'p')).map((e) => [e.fields.call, e.fields.i] as [number, number])
+    expect(new Set(got.map(([c, i]) => `${c}/${i}`)).size).toBe(60 * 37)
+    for (let k = 1; k < got.length; k++) {
+      const [c, i] = got[k]
+      const [pc, pi] = got[k - 1]
+      if (c === pc) expect(i).toBe(pi + 1)
+      else expect(i).toBe(0)
+    }
+    expect(seen.every((n) => n >= 0)).toBe(true)
+  })
+
   it('scan prunes by time range and zone maps, and decodes only requested fields', async () => {
     const s = await store({ blockRows: 100 })
     await s.datasets.create({ name: 'p' })

@@ -2,7 +2,13 @@
 // present in the block is never pruned, even after a JSON round trip through the manifest).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bloomCreate, bloomDecode, bloomMayContain, fnv1aUtf8 } from '../../../../src/storage/block/bloom.ts'
+import {
+  bloomCreate,
+  bloomCreateUtf8,
+  bloomDecode,
+  bloomMayContain,
+  fnv1aUtf8,
+} from '../../../../src/storage/block/bloom.ts'
 import {
   buildBatch,
   computeZoneMap,
@@ -201,6 +207,22 @@ describe('bloom hash', () => {
     expect(bytes[0]).toBe(7)
     expect(values.every((v) => bloomMayContain(bytes, v))).toBe(true)
     expect(bloomDecode('')).toBeUndefined()
+  })
+
+  it('gives the same filter from the UTF-8 buffer of a dictionary as from its strings', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 8 }), { maxLength: 300 }), (values) => {
+        const wf = values.map((v) => v.toWellFormed())
+        const utf8 = wf.map((v) => Buffer.from(v, 'utf8'))
+        const offsets = new Int32Array(wf.length + 1)
+        utf8.forEach((b, i) => {
+          offsets[i + 1] = offsets[i] + b.length
+        })
+        const bytes = new Uint8Array(Buffer.concat(utf8))
+        expect(bloomCreateUtf8(bytes, offsets, wf.length)).toBe(bloomCreate(wf))
+      }),
+      { seed, numRuns: 200 },
+    )
   })
 
   it('prefixSuccessor bounds every string with the prefix', () => {

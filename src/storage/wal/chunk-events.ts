@@ -1,0 +1,64 @@
+// storage/wal/chunk-events.ts: EventChunk rows → FlatEvent objects, for readers of unsealed events
+// and WAL replay. The inverse of ChunkBuilder: nulls are omitted, integers come back as `number`
+// when safe (else `bigint`), arrays are parsed from their JSON text, `fields` has no prototype.
+import { type ChunkColumn, type EventChunk, valueIndex } from '../block/event-chunk.ts'
+import { readInt } from '../block/int64.ts'
+import { newRecord } from '../ingest/null-proto.ts'
+import type { FlatEvent, FlatValue } from '../types.ts'
+
+/** The events of rows [from, to) of `chunk` (default: all), appended to `out` when given. */
+export function chunkEvents(
+  chunk: EventChunk,
+  from = 0,
+  to = chunk.rows,
+  out: FlatEvent[] = [],
+): FlatEvent[] {
+  const fields: Record<string, FlatValue>[] = new Array(to - from)
+  for (let r = from; r < to; r++) {
+    const f = newRecord<FlatValue>()
+    fields[r - from] = f
+    out.push({ time: chunk.time[r], sysTime: chunk.sysTime[r], fields: f })
+  }
+  // Column-major fill keeps each loop monomorphic in its value kind.
+  for (const col of chunk.columns) fillColumn(col, from, to, fields)
+  return out
+}
+
+function fillColumn(col: ChunkColumn, from: number, to: number, fields: Record<string, FlatValue>[]): void {
+  const name = col.field
+  const present = col.present
+  let vi = valueIndex(col, from)
+  const read = READERS[col.type](col)
+  for (let r = from; r < to; r++) {
+    if (present !== undefined && ((present[r >> 3] >> (r & 7)) & 1) === 0) continue
+    fields[r - from][name] = read(vi++)
+  }
+}
+
+type Reader = (i: number) => FlatValue
+
+const READERS: { readonly [T in ChunkColumn['type']]: (col: ChunkColumn) => Reader } = {
+  string: ({ dict, codes }) => {
+    const d = dict as readonly string[]
+    const c = codes as Int32Array
+    return (i) => d[c[i]]
+  },
+  array: ({ dict, codes }) => {
+    const d = dict as readonly string[]
+    const c = codes as Int32Array
+    return (i) => JSON.parse(d[c[i]]) as FlatValue
+  },
+  integer: ({ ints }) => {
+    const big = ints as BigInt64Array
+    const view = new Int32Array(big.buffer, big.byteOffset, big.length * 2)
+    return (i) => readInt(view, big, i)
+  },
+  float: ({ floats }) => {
+    const f = floats as Float64Array
+    return (i) => f[i]
+  },
+  boolean: ({ bools }) => {
+    const b = bools as Uint8Array
+    return (i) => b[i] === 1
+  },
+}
