@@ -72,7 +72,9 @@ function fieldVec(cols: readonly BlockColumn[], type: Scan['schema'][number]['ty
     if (v.kind === 'num' && type === 'real' && v.type === 'long') return { ...v, type: 'real' }
     return v
   }
-  if (vs.every((v) => v.kind === 'num')) return mergeNumeric(vs as NumVec[], n)
+  // A real column (integer|float) widens its integers; a column decided per value keeps each
+  // row's own type (an integer stays a long even where this block holds no strings).
+  if (type === 'real' && vs.every((v) => v.kind === 'num')) return mergeNumeric(vs as NumVec[], n)
   return mergeCells(vs, n)
 }
 

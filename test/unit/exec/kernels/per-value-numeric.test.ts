@@ -48,3 +48,22 @@ describe('per-value numeric kernels on a mixed column', () => {
     }
   }
 })
+
+describe('a block holding only integers and floats of a field that is mixed elsewhere', () => {
+  it('keeps its integers long (500 / 3 is 166, not 166.67)', async () => {
+    const db = await openStore({ blockRows: 2, sealWorker: false })
+    await db.datasets.create({ name: 'm' })
+    await db.ingest('m', [
+      { m: 500, i: 0 },
+      { m: 7.5, i: 1 },
+      { m: 'x', i: 2 },
+      { m: 1, i: 3 },
+    ])
+    await db.flush()
+    const r = await db.queryResult(`['m'] | sort by i asc | project r = m / 3`, {
+      startTime: '2020-01-01T00:00:00Z',
+    })
+    await db.close()
+    expect(r.tables[0].columns[0]).toEqual([166, 2.5, null, 0])
+  })
+})
