@@ -9,7 +9,8 @@ import type { Fs } from './fs.ts'
 import { LruCache } from './lru.ts'
 import type { BlockHandle } from './snapshot.ts'
 
-function vectorBytes(v: arrow.Vector): number {
+/** Bytes an Arrow vector holds (values, offsets, validity, dictionary): what the column caches charge. */
+export function vectorBytes(v: arrow.Vector): number {
   let n = 0
   for (const d of v.data) {
     n += d.values?.byteLength ?? 0

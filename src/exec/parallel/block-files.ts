@@ -1,22 +1,11 @@
 // exec/parallel/block-files.ts: a worker's own reader of sealed block files: reads, decodes (CRC
 // checked) and caches columns in a byte-budgeted LRU keyed by content (file, offset, CRC). Never
 // quarantines: a failure goes back to the main thread, which re-reads the block through the store.
-import type * as arrow from 'apache-arrow'
 import { type BlockColumn, decodeColumnChunk } from '../../storage/block/index.ts'
+import { vectorBytes } from '../../storage/block-reader.ts'
 import { nodeFs } from '../../storage/fs.ts'
 import { LruCache } from '../../storage/lru.ts'
 import type { BlockHandle } from '../../storage/snapshot.ts'
-
-function vectorBytes(v: arrow.Vector): number {
-  let n = 0
-  for (const d of v.data) {
-    n += d.values?.byteLength ?? 0
-    n += d.valueOffsets?.byteLength ?? 0
-    n += d.nullBitmap?.byteLength ?? 0
-    if (d.dictionary) n += vectorBytes(d.dictionary)
-  }
-  return n
-}
 
 /** Decoded column reads of block files with a private cache (see module header). */
 export class BlockFiles {
