@@ -117,18 +117,28 @@ function concatStr(vs: readonly StrVec[], n: number): StrVec {
   const codes = new Int32Array(n)
   let at = 0
   for (const v of vs) {
-    const remap = new Int32Array(v.dict.length)
-    for (let d = 0; d < v.dict.length; d++) {
-      const s = v.dict[d]
-      let id = ids.get(s)
-      if (id === undefined) {
-        id = dict.length
-        ids.set(s, id)
-        dict.push(s)
+    // Only the entries a row uses are mapped: a gathered part (top-N, sort) keeps its block's whole
+    // dictionary, which can be tens of thousands of strings for a handful of rows.
+    const remap = new Int32Array(v.dict.length).fill(-1)
+    for (let i = 0; i < v.codes.length; i++) {
+      const c = v.codes[i]
+      if (c < 0) {
+        codes[at + i] = -1
+        continue
       }
-      remap[d] = id
+      let id = remap[c]
+      if (id < 0) {
+        const s = v.dict[c]
+        const known = ids.get(s)
+        if (known === undefined) {
+          id = dict.length
+          ids.set(s, id)
+          dict.push(s)
+        } else id = known
+        remap[c] = id
+      }
+      codes[at + i] = id
     }
-    for (let i = 0; i < v.codes.length; i++) codes[at + i] = v.codes[i] < 0 ? -1 : remap[v.codes[i]]
     at += v.codes.length
   }
   return { kind: 'str', codes, dict }

@@ -55,6 +55,12 @@ export interface MixedVec {
    * it. Without a mark an integral number in a mixed cell is a long (reference rule 6).
    */
   readonly reals?: Uint8Array
+  /**
+   * The same rows split by physical type, as the scan read them (row i is non-null in at most one
+   * part); absent on computed vectors. A kernel may read the parts (a string part by dictionary codes)
+   * instead of `values`, which the scan then builds only when some reader asks for it.
+   */
+  readonly parts?: readonly Vec[]
 }
 
 /** Any column of a batch. */
@@ -67,9 +73,25 @@ export function vecLength(v: Vec): number {
       return v.ms.length
     case 'str':
       return v.codes.length
+    case 'mixed':
+      return v.parts ? vecLength(v.parts[0]) : v.values.length
     default:
       return v.values.length
   }
+}
+
+/** The cell of row `i` of a split mixed vector (the first part holding a value there). */
+export function partCellAt(parts: readonly Vec[], i: number): Cell {
+  for (const p of parts) {
+    const c = cellAt(p, i)
+    if (c !== null) return c
+  }
+  return null
+}
+
+/** The string part of a split mixed vector, when it has one. */
+export function stringPart(v: MixedVec): StrVec | undefined {
+  return v.parts?.find((p): p is StrVec => p.kind === 'str')
 }
 
 const NS_PER_MS = 1_000_000n

@@ -1,101 +1,187 @@
 // ops/group-keys.ts: maps group-key values to dense ids, per key and then per key combination.
-// A string key's block dictionary is mapped once per entry; numbers, times and bools hash their
-// value; several keys combine ids into one number while it stays exact, else a string.
+// A string key's block dictionary is mapped once per used entry; numbers, times and timespans look
+// their value up in typed open-addressing tables (no string building, no boxing per row); a single
+// key's id is its group id; several keys combine ids into one number while it stays exact, else a string.
+import { Float64Index } from '../agg/float64-index.ts'
 import type { Cell } from '../result.ts'
-import type { Vec } from '../vector.ts'
-import { cellAt } from '../vector.ts'
+import type { MixedVec, Vec } from '../vector.ts'
+import { cellAt, stringPart } from '../vector.ts'
 
-const NULL_KEY = Symbol('null')
 /** Per-key ids above this make the combined id a string (products stay below 2^53). */
 const RADIX = 2 ** 26
 
-/** The Map key of a cell from a mixed or dynamic vector (see `assign`). */
-function canonicalKey(c: Cell): unknown {
-  if (c === null) return NULL_KEY
-  if (typeof c === 'string' || typeof c === 'number' || typeof c === 'boolean') return c
-  if (typeof c === 'bigint') return Number.isSafeInteger(Number(c)) ? Number(c) : `b:${c}`
+/** The Map key of a cell from a mixed or dynamic vector that is not a (safe) number. */
+function canonicalKey(c: Exclude<Cell, null | number>): unknown {
+  if (typeof c === 'string' || typeof c === 'boolean') return c
+  if (typeof c === 'bigint') return `b:${c}`
   return `j:${JSON.stringify(c)}`
 }
 
-/** Distinct values of one key: value → id, and id → canonical cell. */
+/**
+ * Distinct values of one key: value → id, and id → canonical cell. A value's id does not depend on
+ * the vector layout it arrives in, because one field can be a StrVec in one block and a MixedVec in
+ * another: a string is itself, a number itself (−0 is 0), a bool itself ("200", 200 and true stay
+ * apart); times and timespans have tables of their own.
+ */
 export class KeyDictionary {
+  /** Strings, bools, big integers, JSON (tagged strings). */
   readonly #ids = new Map<unknown, number>()
+  readonly #nums = new Float64Index()
+  /** Times with a whole-millisecond value, by ms (others go to #ids as `t:ms:ns`). */
+  readonly #times = new Float64Index()
+  readonly #spans = new Float64Index()
+  #nullId = -1
   /** Cell of each id, in first-seen order. */
   readonly values: Cell[] = []
 
-  /** The id of `key`; a new key records the cell of row `i` of `v` (null when `v` is null). */
-  #id(key: unknown, v: Vec | null, i: number): number {
+  #add(v: Vec, i: number): number {
+    const id = this.values.length
+    this.values.push(cellAt(v, i))
+    return id
+  }
+
+  #null(): number {
+    if (this.#nullId < 0) {
+      this.#nullId = this.values.length
+      this.values.push(null)
+    }
+    return this.#nullId
+  }
+
+  /** Id of the Map key `key`; a new key records the cell of row `i` of `v`. */
+  #mapped(key: unknown, v: Vec, i: number): number {
     let id = this.#ids.get(key)
     if (id === undefined) {
-      id = this.values.length
+      id = this.#add(v, i)
       this.#ids.set(key, id)
-      this.values.push(v === null ? null : cellAt(v, i))
+    }
+    return id
+  }
+
+  /** Id of the double `x` in `table`; a new key records the cell of row `i` of `v`. */
+  #typed(table: Float64Index, x: number, v: Vec, i: number): number {
+    table.key[0] = x
+    let id = table.find()
+    if (id < 0) {
+      id = this.#add(v, i)
+      table.key[0] = x
+      table.insert(id)
     }
     return id
   }
 
   /** Writes the id of each row in `rows` of `v` into `out[j]`. */
   assign(v: Vec, rows: Uint32Array, out: Float64Array): void {
-    if (v.kind === 'str') {
-      // Once per dictionary entry, not per row.
-      const remap = new Int32Array(v.dict.length).fill(-1)
-      for (let j = 0; j < rows.length; j++) {
-        const c = v.codes[rows[j]]
-        if (c < 0) {
-          out[j] = this.#id(NULL_KEY, null, 0)
-          continue
+    switch (v.kind) {
+      case 'str': {
+        // Once per used dictionary entry, not per row.
+        const remap = new Int32Array(v.dict.length).fill(-1)
+        for (let j = 0; j < rows.length; j++) {
+          const c = v.codes[rows[j]]
+          if (c < 0) {
+            out[j] = this.#null()
+            continue
+          }
+          let id = remap[c]
+          if (id < 0) id = remap[c] = this.#mapped(v.dict[c], v, rows[j])
+          out[j] = id
         }
-        let id = remap[c]
-        if (id < 0) {
-          id = remap[c] = this.#id(v.dict[c], v, rows[j])
+        return
+      }
+      case 'num':
+        for (let j = 0; j < rows.length; j++) {
+          const i = rows[j]
+          out[j] = v.valid && !v.valid[i] ? this.#null() : this.#typed(this.#nums, v.values[i], v, i)
         }
-        out[j] = id
+        return
+      case 'span':
+        for (let j = 0; j < rows.length; j++) {
+          const i = rows[j]
+          out[j] = v.valid && !v.valid[i] ? this.#null() : this.#typed(this.#spans, v.values[i], v, i)
+        }
+        return
+      case 'time':
+        for (let j = 0; j < rows.length; j++) {
+          const i = rows[j]
+          if (v.valid && !v.valid[i]) out[j] = this.#null()
+          else if (v.ns[i] === 0) out[j] = this.#typed(this.#times, v.ms[i], v, i)
+          else out[j] = this.#mapped(`t:${v.ms[i]}:${v.ns[i]}`, v, i)
+        }
+        return
+      case 'bool': {
+        // Two values: resolved once each per batch, not looked up per row.
+        const ids = [-1, -1]
+        for (let j = 0; j < rows.length; j++) {
+          const i = rows[j]
+          if (v.valid && !v.valid[i]) {
+            out[j] = this.#null()
+            continue
+          }
+          const b = v.values[i]
+          if (ids[b] < 0) ids[b] = this.#mapped(b === 1, v, i)
+          out[j] = ids[b]
+        }
+        return
       }
+      case 'mixed':
+        if (v.parts) {
+          this.#assignSplit(v, v.parts, rows, out)
+          return
+        }
+        this.#assignCells(v, rows, out)
+        return
+      case 'dyn':
+        this.#assignCells(v, rows, out)
+        return
+      default:
+        v satisfies never
+    }
+  }
+
+  /** A split mixed vector: its string part by dictionary entry, the other rows per cell. */
+  #assignSplit(v: MixedVec, parts: readonly Vec[], rows: Uint32Array, out: Float64Array): void {
+    const str = stringPart(v)
+    if (!str) {
+      this.#assignCells(v, rows, out)
       return
     }
-    // Keys are canonical whatever the vector's layout, because one field can arrive as a StrVec in
-    // one block and as a MixedVec in another: a string is itself, a number itself, a bool itself
-    // (Map keys keep "200", 200 and true apart); times, spans and JSON get tagged strings.
-    if (v.kind === 'num') {
-      for (let j = 0; j < rows.length; j++) {
-        const i = rows[j]
-        out[j] = v.valid && !v.valid[i] ? this.#id(NULL_KEY, null, 0) : this.#id(v.values[i], v, i)
-      }
-      return
-    }
-    if (v.kind === 'bool') {
-      for (let j = 0; j < rows.length; j++) {
-        const i = rows[j]
-        out[j] = v.valid && !v.valid[i] ? this.#id(NULL_KEY, null, 0) : this.#id(v.values[i] === 1, v, i)
-      }
-      return
-    }
-    if (v.kind === 'span') {
-      for (let j = 0; j < rows.length; j++) {
-        const i = rows[j]
-        out[j] = v.valid && !v.valid[i] ? this.#id(NULL_KEY, null, 0) : this.#id(`s:${v.values[i]}`, v, i)
-      }
-      return
-    }
-    if (v.kind === 'time') {
-      for (let j = 0; j < rows.length; j++) {
-        const i = rows[j]
-        if (v.valid && !v.valid[i]) out[j] = this.#id(NULL_KEY, null, 0)
-        else out[j] = this.#id(`t:${v.ms[i]}:${v.ns[i]}`, v, i)
-      }
-      return
-    }
+    const remap = new Int32Array(str.dict.length).fill(-1)
     for (let j = 0; j < rows.length; j++) {
-      const c = cellAt(v, rows[j])
-      out[j] = this.#id(canonicalKey(c), c === null ? null : v, rows[j])
+      const i = rows[j]
+      const c = str.codes[i]
+      if (c >= 0) {
+        let id = remap[c]
+        if (id < 0) id = remap[c] = this.#mapped(str.dict[c], str, i)
+        out[j] = id
+      } else {
+        // The part holding row i records the cell, so the merged cells are never built.
+        const p = parts.find((q) => cellAt(q, i) !== null) ?? str
+        out[j] = this.#cellId(cellAt(p, i), p, i)
+      }
     }
+  }
+
+  #assignCells(v: Vec, rows: Uint32Array, out: Float64Array): void {
+    for (let j = 0; j < rows.length; j++) out[j] = this.#cellId(cellAt(v, rows[j]), v, rows[j])
+  }
+
+  /** Id of a cell of row `i` of the mixed or dynamic `v`. */
+  #cellId(c: Cell, v: Vec, i: number): number {
+    if (c === null) return this.#null()
+    if (typeof c === 'number') return this.#typed(this.#nums, c, v, i)
+    if (typeof c === 'bigint' && Number.isSafeInteger(Number(c)))
+      return this.#typed(this.#nums, Number(c), v, i)
+    return this.#mapped(canonicalKey(c), v, i)
   }
 }
 
-/** Dense ids of key combinations (a single key's id is used as is). */
+/** Dense ids of key combinations (a single key's id is its group id). */
 export class GroupIndex {
   readonly keys: KeyDictionary[]
-  readonly #combos = new Map<number | string, number>()
+  /** Combinations whose packed id is exact as a double. */
+  readonly #combos = new Float64Index()
+  /** Combinations past RADIX, as strings. */
+  readonly #wide = new Map<string, number>()
   /** Per group, the id of each key. */
   readonly members: number[][] = []
   #count = 0
@@ -121,25 +207,45 @@ export class GroupIndex {
       this.keys[k].assign(v, rows, ids)
       return ids
     })
+    if (perKey.length === 1) {
+      // Key ids are dense and first-seen, so a new id is the next group.
+      const ids = perKey[0]
+      for (let j = 0; j < n; j++) if (ids[j] >= this.#count) this.#newGroup([ids[j]], onNew)
+      return ids
+    }
     const gids = new Float64Array(n)
+    const combos = this.#combos
     for (let j = 0; j < n; j++) {
-      let combo: number | string = perKey[0][j]
+      let packed = perKey[0][j]
+      let wide: string | null = null
       for (let k = 1; k < perKey.length; k++) {
         const id = perKey[k][j]
-        combo =
-          typeof combo === 'number' && combo < RADIX && id < RADIX ? combo * RADIX + id : `${combo}:${id}`
+        if (wide === null && packed < RADIX && id < RADIX) packed = packed * RADIX + id
+        else wide = `${wide ?? packed}:${id}`
       }
-      let gid = this.#combos.get(combo)
-      if (gid === undefined) {
-        gid = this.#newGroup(
-          perKey.map((ids) => ids[j]),
-          onNew,
-        )
-        this.#combos.set(combo, gid)
+      let gid: number
+      if (wide === null) {
+        combos.key[0] = packed
+        gid = combos.find()
+        if (gid < 0) {
+          gid = this.#newGroup(this.#memberOf(perKey, j), onNew)
+          combos.key[0] = packed
+          combos.insert(gid)
+        }
+      } else {
+        gid = this.#wide.get(wide) ?? -1
+        if (gid < 0) {
+          gid = this.#newGroup(this.#memberOf(perKey, j), onNew)
+          this.#wide.set(wide, gid)
+        }
       }
       gids[j] = gid
     }
     return gids
+  }
+
+  #memberOf(perKey: readonly Float64Array[], j: number): number[] {
+    return perKey.map((ids) => ids[j])
   }
 
   #newGroup(member: number[], onNew: (gid: number) => void): number {

@@ -15,7 +15,7 @@ import type { Cell } from '../result.ts'
 import { columnToVec } from '../scan/arrow-to-vec.ts'
 import { rowIdVec } from '../scan/row-id.ts'
 import { zonePrune } from '../scan/zone-prune.ts'
-import type { NumVec, TimeVec, Vec } from '../vector.ts'
+import type { MixedVec, NumVec, TimeVec, Vec } from '../vector.ts'
 import { cellAt } from '../vector.ts'
 
 /** The virtual row-id column (BindOptions.rowId). */
@@ -52,7 +52,7 @@ function mergeNumeric(vs: readonly NumVec[], n: number): NumVec {
   return { kind: 'num', type: 'real', values, valid }
 }
 
-function mergeCells(vs: readonly Vec[], n: number): Vec {
+function mergeCells(vs: readonly Vec[], n: number): Cell[] {
   const out: Cell[] = new Array(n).fill(null)
   for (const v of vs) {
     for (let i = 0; i < n; i++) {
@@ -60,7 +60,20 @@ function mergeCells(vs: readonly Vec[], n: number): Vec {
       if (c !== null) out[i] = c
     }
   }
-  return { kind: 'mixed', values: out }
+  return out
+}
+
+/** A mixed vector over its typed parts; the cells are merged on first read of `values` only. */
+function splitMixed(parts: readonly Vec[], n: number): MixedVec {
+  let cells: Cell[] | null = null
+  return {
+    kind: 'mixed',
+    parts,
+    get values(): readonly Cell[] {
+      cells ??= mergeCells(parts, n)
+      return cells
+    },
+  }
 }
 
 /** One field's vector from its physical columns in this block. */
@@ -75,7 +88,7 @@ function fieldVec(cols: readonly BlockColumn[], type: Scan['schema'][number]['ty
   // A real column (integer|float) widens its integers; a column decided per value keeps each
   // row's own type (an integer stays a long even where this block holds no strings).
   if (type === 'real' && vs.every((v) => v.kind === 'num')) return mergeNumeric(vs as NumVec[], n)
-  return mergeCells(vs, n)
+  return splitMixed(vs, n)
 }
 
 /** Rows of `t` inside `[start, end)`; null when every row is. */
