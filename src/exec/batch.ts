@@ -34,6 +34,33 @@ function gatherF64(src: Float64Array, idx: Uint32Array): Float64Array {
   return out
 }
 
+function mergeCells(vs: readonly Vec[], n: number): Cell[] {
+  const out: Cell[] = new Array(n).fill(null)
+  for (const v of vs) {
+    for (let i = 0; i < n; i++) {
+      const c = cellAt(v, i)
+      if (c !== null) out[i] = c
+    }
+  }
+  return out
+}
+
+/**
+ * A mixed vector over typed parts (row i non-null in at most one part; MixedVec.parts). Its cells are
+ * merged on the first read of `values` only, so kernels that read the parts never pay for them.
+ */
+export function splitMixed(parts: readonly Vec[], n: number): MixedVec {
+  let cells: Cell[] | null = null
+  return {
+    kind: 'mixed',
+    parts,
+    get values(): readonly Cell[] {
+      cells ??= mergeCells(parts, n)
+      return cells
+    },
+  }
+}
+
 /** The rows `idx` of `v`, in that order (strings keep their dictionary). */
 export function takeVec(v: Vec, idx: Uint32Array): Vec {
   switch (v.kind) {
@@ -58,6 +85,12 @@ export function takeVec(v: Vec, idx: Uint32Array): Vec {
     }
     case 'dyn':
     case 'mixed': {
+      // A split mixed vector stays split: its parts are gathered, its cells not built.
+      if (v.kind === 'mixed' && v.parts && !v.reals)
+        return splitMixed(
+          v.parts.map((p) => takeVec(p, idx)),
+          idx.length,
+        )
       if (v.values.length === 0) return v
       const out = new Array(idx.length)
       for (let i = 0; i < idx.length; i++) out[i] = v.values[idx[i]] ?? null

@@ -1,10 +1,12 @@
 // storage/store.ts: the Store: opens (recovers) a directory or an in-memory store, owns the
 // dataset runtimes, publishes versions, hands out snapshots, and runs ingest, seal, trim and
 // dataset changes. Every change is durable before it is visible. A failed write stops the store.
+
 import * as path from 'node:path'
 import { formatRfc3339Nano } from '../util/time/index.ts'
 import { type BlockBatch, buildBatch } from './block/index.ts'
 import { BlockReader } from './block-reader.ts'
+import { defaultCacheBytes } from './cache-budget.ts'
 import { type Clock, nsClock } from './clock.ts'
 import { DatasetRuntime } from './dataset-runtime.ts'
 import { DatasetsApi } from './datasets-api.ts'
@@ -32,7 +34,7 @@ export interface StoreOptions {
   readonly blockRows?: number
   /** 'fsync' (default): acknowledged means fsynced. 'none': no fsync, for throwaway stores. */
   readonly durability?: 'fsync' | 'none'
-  /** Byte budget of the decoded-column cache (default 256 MiB). */
+  /** Byte budget of the decoded-column cache (default: an eighth of the machine memory, 256 MiB … 4 GiB; storage/cache-budget.ts). */
   readonly cacheBytes?: number
   /** Injectable clock (tests). */
   readonly clock?: Clock
@@ -140,7 +142,7 @@ export class Store {
       })
       report.manifest = recovery
       const bad = await checkBlockFiles(fs, root, manifest.state, report)
-      const reader = new BlockReader(fs, opts.cacheBytes ?? 256 << 20, (b, reason) =>
+      const reader = new BlockReader(fs, opts.cacheBytes ?? defaultCacheBytes(), (b, reason) =>
         store?.quarantine(b, reason),
       )
       for (const [id, reason] of bad) reader.markBad(id, reason)

@@ -5,6 +5,7 @@ import type { LiteralData } from '../../plan/index.ts'
 import { nullVec } from '../batch.ts'
 import type { Cell, CellJson } from '../result.ts'
 import type { Vec } from '../vector.ts'
+import { vecLength } from '../vector.ts'
 
 const CONSTANTS = new WeakMap<Vec, Cell>()
 
@@ -47,10 +48,25 @@ function build(type: AplType, value: LiteralData, n: number): Vec {
   }
 }
 
-/** A constant of `type` repeated `n` times, marked as constant. */
+/** The last constant built per (type, value) key, reused while batches keep the same length. */
+const RECENT = new Map<string, Vec>()
+/** Most remembered constants (a query has a handful of literals; the map only bounds growth). */
+const RECENT_MAX = 256
+
+/** A constant of `type` repeated `n` times, marked as constant. Vectors are read-only, so one is shared. */
 export function constantVec(type: AplType, value: LiteralData, n: number): Vec {
+  // Scalar literals are reused: a full-length fill per batch was a top allocation of filter scans.
+  const key = typeof value === 'object' && value !== null ? null : `${type}:${typeof value}:${String(value)}`
+  if (key !== null) {
+    const hit = RECENT.get(key)
+    if (hit && vecLength(hit) === n) return hit
+  }
   const v = build(type, value, n)
   CONSTANTS.set(v, literalCell(type, value))
+  if (key !== null) {
+    if (RECENT.size >= RECENT_MAX) RECENT.clear()
+    RECENT.set(key, v)
+  }
   return v
 }
 

@@ -215,10 +215,16 @@ export class GroupIndex {
     }
     const gids = new Float64Array(n)
     const combos = this.#combos
+    const first = perKey[0]
+    const second = perKey[1]
     for (let j = 0; j < n; j++) {
-      let packed = perKey[0][j]
+      let packed = first[j]
       let wide: string | null = null
-      for (let k = 1; k < perKey.length; k++) {
+      // Two keys (the common case, e.g. a time bin and a field) pack without the general loop.
+      const y = second[j]
+      if (packed < RADIX && y < RADIX) packed = packed * RADIX + y
+      else wide = `${packed}:${y}`
+      for (let k = 2; k < perKey.length; k++) {
         const id = perKey[k][j]
         if (wide === null && packed < RADIX && id < RADIX) packed = packed * RADIX + id
         else wide = `${wide ?? packed}:${id}`

@@ -7,16 +7,14 @@ import type { Scan } from '../../plan/index.ts'
 import type { BlockColumn } from '../../storage/block/index.ts'
 import type { TimeRange } from '../../storage/types.ts'
 import type { Batch } from '../batch.ts'
-import { nullVec, UNREAD } from '../batch.ts'
+import { nullVec, splitMixed, UNREAD } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { splitNs } from '../kernels/constants.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
-import type { Cell } from '../result.ts'
 import { columnToVec } from '../scan/arrow-to-vec.ts'
 import { rowIdVec } from '../scan/row-id.ts'
 import { zonePrune } from '../scan/zone-prune.ts'
-import type { MixedVec, NumVec, TimeVec, Vec } from '../vector.ts'
-import { cellAt } from '../vector.ts'
+import type { NumVec, TimeVec, Vec } from '../vector.ts'
 
 /** The virtual row-id column (BindOptions.rowId). */
 const ROW_ID = '_rowId'
@@ -52,32 +50,32 @@ function mergeNumeric(vs: readonly NumVec[], n: number): NumVec {
   return { kind: 'num', type: 'real', values, valid }
 }
 
-function mergeCells(vs: readonly Vec[], n: number): Cell[] {
-  const out: Cell[] = new Array(n).fill(null)
-  for (const v of vs) {
-    for (let i = 0; i < n; i++) {
-      const c = cellAt(v, i)
-      if (c !== null) out[i] = c
-    }
-  }
-  return out
-}
-
-/** A mixed vector over its typed parts; the cells are merged on first read of `values` only. */
-function splitMixed(parts: readonly Vec[], n: number): MixedVec {
-  let cells: Cell[] | null = null
-  return {
-    kind: 'mixed',
-    parts,
-    get values(): readonly Cell[] {
-      cells ??= mergeCells(parts, n)
-      return cells
-    },
-  }
-}
+/**
+ * Merged vectors of multi-typed fields, keyed by the block's first physical column (kept alive by the
+ * block cache, like columnToVec's own cache), so a block's merge runs once, not once per query.
+ */
+const merged = new WeakMap<
+  object,
+  { readonly cols: readonly BlockColumn[]; readonly type: string; readonly vec: Vec }
+>()
 
 /** One field's vector from its physical columns in this block. */
 function fieldVec(cols: readonly BlockColumn[], type: Scan['schema'][number]['type'], n: number): Vec {
+  if (cols.length < 2) return buildFieldVec(cols, type, n)
+  const hit = merged.get(cols[0].vector)
+  if (
+    hit &&
+    hit.type === type &&
+    hit.cols.length === cols.length &&
+    hit.cols.every((c, i) => c.vector === cols[i].vector)
+  )
+    return hit.vec
+  const vec = buildFieldVec(cols, type, n)
+  merged.set(cols[0].vector, { cols, type, vec })
+  return vec
+}
+
+function buildFieldVec(cols: readonly BlockColumn[], type: Scan['schema'][number]['type'], n: number): Vec {
   if (cols.length === 0) return nullVec(type, n)
   const vs = cols.map(columnToVec)
   if (vs.length === 1) {
@@ -94,16 +92,21 @@ function fieldVec(cols: readonly BlockColumn[], type: Scan['schema'][number]['ty
 /** Rows of `t` inside `[start, end)`; null when every row is. */
 function windowSelection(t: TimeVec, n: number, r: TimeRange): Uint32Array | null {
   if (r.start === undefined && r.end === undefined) return null
+  // Bounds as (ms, ns) numbers; an absent bound is ±Infinity ms, so one loop serves every case.
   const s = r.start === undefined ? null : splitNs(r.start)
   const e = r.end === undefined ? null : splitNs(r.end)
+  const sMs = s ? s.ms : Number.NEGATIVE_INFINITY
+  const sNs = s ? s.ns : 0
+  const eMs = e ? e.ms : Number.POSITIVE_INFINITY
+  const eNs = e ? e.ns : 0
+  const { ms, ns, valid } = t
   const keep = new Uint32Array(n)
   let k = 0
   for (let i = 0; i < n; i++) {
-    if (t.valid && !t.valid[i]) continue
-    const ms = t.ms[i]
-    const ns = t.ns[i]
-    if (s && (ms < s.ms || (ms === s.ms && ns < s.ns))) continue
-    if (e && (ms > e.ms || (ms === e.ms && ns >= e.ns))) continue
+    const m = ms[i]
+    if (m < sMs || m > eMs) continue
+    if ((m === sMs && ns[i] < sNs) || (m === eMs && ns[i] >= eNs)) continue
+    if (valid !== null && valid !== undefined && valid[i] !== 1) continue
     keep[k++] = i
   }
   return k === n ? null : keep.subarray(0, k)

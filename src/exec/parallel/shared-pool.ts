@@ -2,6 +2,7 @@
 // every store (threads are a machine resource); sized to the machine, started on first use, never
 // keeping the process alive, closed by `closeParallelPool` (a later query starts it again).
 import { availableParallelism } from 'node:os'
+import { defaultCacheBytes } from '../../storage/cache-budget.ts'
 import { WorkerPool } from './worker-pool.ts'
 
 /** Settings of the shared pool. */
@@ -14,9 +15,6 @@ export interface ParallelConfig {
   readonly cacheBytes: number
 }
 
-/** The store's default decoded-column cache (StoreOptions.cacheBytes), bytes. */
-const DEFAULT_CACHE_BYTES = 256 << 20
-
 function envInt(name: string): number | undefined {
   const v = Number(process.env[name])
   return Number.isInteger(v) && v > 0 ? v : undefined
@@ -27,7 +25,7 @@ function defaults(): ParallelConfig {
   // Every core runs a worker; with a main-thread share the main thread takes one core's place.
   const workers =
     envInt('APLDB_PARALLEL_WORKERS') ?? Math.max(1, availableParallelism() - (mainShare ? 1 : 0))
-  return { workers, mainShare, cacheBytes: DEFAULT_CACHE_BYTES }
+  return { workers, mainShare, cacheBytes: defaultCacheBytes() }
 }
 
 let config: ParallelConfig | undefined
