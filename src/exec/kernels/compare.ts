@@ -1,8 +1,9 @@
 // exec/kernels/compare.ts: the comparison operators (== != < <= > >= =~ !~) as outcome tables over
 // relation codes (relate.ts): one byte-table lookup per row, nulls per apl-reference §3.
-import type { BoolVec } from '../vector.ts'
+import type { BoolVec, Vec } from '../vector.ts'
+import { constantOf } from './constants.ts'
 import type { Kernel } from './kernel.ts'
-import { relate } from './relate.ts'
+import { BOTH_NULL, EQ, GT, LT, ONE_NULL, relate, UNORDERED } from './relate.ts'
 
 /** Outcome per relation code (LT, EQ, GT, UNORDERED, ONE_NULL, BOTH_NULL): 1 true, 0 false, 2 null. */
 type Outcomes = readonly [number, number, number, number, number, number]
@@ -34,8 +35,49 @@ export function outcomesToBool(rel: Uint8Array, table: Outcomes): BoolVec {
   return { kind: 'bool', values, valid }
 }
 
+/**
+ * A number column against a number constant, straight to booleans (the common `where x > 500`): one
+ * pass, no relation codes, no constant column read. Undefined when the operands are not of that shape.
+ */
+function numAgainstConstant(a: Vec, b: Vec, lut: Uint8Array, n: number): BoolVec | undefined {
+  if (a.kind !== 'num') return undefined
+  const k = constantOf(b)
+  if (!k || typeof k.value !== 'number') return undefined
+  const c = k.value
+  const xs = a.values
+  const av = a.valid
+  const values = new Uint8Array(n)
+  let valid: Uint8Array | null = null
+  const nullOutcome = lut[ONE_NULL]
+  for (let i = 0; i < n; i++) {
+    let o: number
+    if (av !== null && av[i] !== 1) o = nullOutcome
+    else {
+      const x = xs[i]
+      o = lut[x < c ? LT : x > c ? GT : x === c ? EQ : UNORDERED]
+    }
+    if (o === N) {
+      if (!valid) valid = new Uint8Array(n).fill(1)
+      valid[i] = 0
+    } else values[i] = o
+  }
+  return { kind: 'bool', values, valid }
+}
+
 function comparison(table: Outcomes, fold: boolean): Kernel {
+  const lut = Uint8Array.from(table)
+  // The same outcomes with the operands swapped (constant on the left: `500 < x`).
+  const swapped = Uint8Array.from([
+    table[GT],
+    table[EQ],
+    table[LT],
+    table[UNORDERED],
+    table[ONE_NULL],
+    table[BOTH_NULL],
+  ])
   return (args, n, site) =>
+    numAgainstConstant(args[0], args[1], lut, n) ??
+    numAgainstConstant(args[1], args[0], swapped, n) ??
     outcomesToBool(relate(args[0], args[1], n, site.coercion, fold, site.env.strictTypes), table)
 }
 

@@ -8,7 +8,7 @@ import type { Batch } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { asBool } from '../kernels/coerce.ts'
-import type { Vec } from '../vector.ts'
+import type { BoolVec, Vec } from '../vector.ts'
 import { timeAt } from '../vector.ts'
 import type { AggSpec } from './agg-spec.ts'
 
@@ -66,37 +66,35 @@ export interface GroupedRows {
 /** Reusable scratch of one aggregation (grows with the group count; never shrinks). */
 export class GroupScratch {
   #counts = new Int32Array(64)
-  #sel = new Uint32Array(1024)
 
-  /** Groups `rows` (row indices) by `gids[j]` (the group of rows[j]), stable. */
-  group(rows: Uint32Array, gids: Float64Array, groupCount: number): GroupedRows {
+  /** Touched groups of `gids` in first-seen order, with `starts` as if they were laid out in that order. */
+  sizes(gids: Float64Array, groupCount: number): { groups: Uint32Array; starts: Uint32Array } {
     if (this.#counts.length < groupCount)
       this.#counts = new Int32Array(Math.max(groupCount, 2 * this.#counts.length))
     const counts = this.#counts
-    const n = rows.length
-    // Touched groups in first-seen order, with their sizes.
     const touched: number[] = []
-    for (let j = 0; j < n; j++) {
+    for (let j = 0; j < gids.length; j++) {
       const g = gids[j]
       if (counts[g]++ === 0) touched.push(g)
     }
     const groups = Uint32Array.from(touched)
     const starts = new Uint32Array(groups.length + 1)
     for (let k = 0; k < groups.length; k++) {
-      const g = groups[k]
-      starts[k + 1] = starts[k] + counts[g]
-      counts[g] = starts[k] // next write position of group g
+      starts[k + 1] = starts[k] + counts[groups[k]]
+      counts[groups[k]] = 0
     }
-    const order = new Uint32Array(n)
-    for (let j = 0; j < n; j++) order[counts[gids[j]]++] = rows[j]
-    for (let k = 0; k < groups.length; k++) counts[groups[k]] = 0
-    return { order, starts, groups }
+    return { groups, starts }
   }
 
-  /** A selection buffer of at least `n` rows. */
-  selection(n: number): Uint32Array {
-    if (this.#sel.length < n) this.#sel = new Uint32Array(Math.max(n, 2 * this.#sel.length))
-    return this.#sel
+  /** Groups `rows` (row indices) by `gids[j]` (the group of rows[j]), stable. */
+  group(rows: Uint32Array, gids: Float64Array, groupCount: number): GroupedRows {
+    const { groups, starts } = this.sizes(gids, groupCount)
+    const next = this.#counts
+    for (let k = 0; k < groups.length; k++) next[groups[k]] = starts[k]
+    const order = new Uint32Array(rows.length)
+    for (let j = 0; j < rows.length; j++) order[next[gids[j]]++] = rows[j]
+    for (let k = 0; k < groups.length; k++) next[groups[k]] = 0
+    return { order, starts, groups }
   }
 }
 
@@ -112,68 +110,55 @@ function int64Words(values: Float64Array): Int32Array {
   return words
 }
 
-/** True when row `i` passes the predicate (null predicate: every row). */
-function passes(pred: Vec | null, i: number): boolean {
-  if (pred === null) return true
-  if (pred.kind !== 'bool') return false
-  return pred.values[i] === 1 && (!pred.valid || pred.valid[i] === 1)
+/** Vectors with a batch path into the states (numbers, timespans, dictionary strings). */
+type BatchVec = Extract<Vec, { kind: 'num' | 'span' | 'str' }>
+
+function hasBatchPath(v: Vec): v is BatchVec {
+  return v.kind === 'num' || v.kind === 'span' || v.kind === 'str'
 }
 
-/**
- * Feeds the grouped rows of one batch to one aggregation's states (`states[g]` for group g).
- * `v` is the aggregated value (null: count-like, every passing row counts); `pred` the optional
- * predicate (bool vector: rows where it is false or null are skipped).
- */
-export function feedGrouped(
-  states: readonly AggState[],
-  v: Vec | null,
-  pred: Vec | null,
-  grouped: GroupedRows,
-  scratch: GroupScratch,
-): void {
+/** `grouped` without the rows where the value is null or the predicate is not true (order kept). */
+function keepCounted(grouped: GroupedRows, v: BatchVec | null, pred: BoolVec | null): GroupedRows {
+  const valid = v === null || v.kind === 'str' ? null : v.valid
+  const codes = v !== null && v.kind === 'str' ? v.codes : null
+  if (valid === null && codes === null && pred === null) return grouped
   const { order, starts, groups } = grouped
-  const sel = scratch.selection(order.length)
-  if (v === null || v.kind === 'num' || v.kind === 'span' || v.kind === 'str') {
-    const valid = v === null || v.kind === 'str' ? null : v.valid
-    const codes = v !== null && v.kind === 'str' ? v.codes : null
-    const words =
-      v !== null && v.kind !== 'str' && !(v.kind === 'num' && v.type === 'real') ? int64Words(v.values) : null
-    const dict = v !== null && v.kind === 'str' ? codeDictionary(v.dict) : null
-    const dense = pred === null && valid === null && codes === null
-    for (let k = 0; k < groups.length; k++) {
-      const s = states[groups[k]]
-      let rows: Uint32Array = order
-      let from = starts[k]
-      let to = starts[k + 1]
-      if (!dense) {
-        // This group's rows that count: predicate true, value not null.
-        let m = 0
-        for (let j = from; j < to; j++) {
-          const i = order[j]
-          if (!passes(pred, i)) continue
-          if (valid !== null && valid[i] !== 1) continue
-          if (codes !== null && codes[i] < 0) continue
-          sel[m++] = i
-        }
-        rows = sel
-        from = 0
-        to = m
-      }
-      if (from === to) continue
-      if (v === null || (v.kind === 'num' && v.type === 'real'))
-        s.addNumbers(v === null ? EMPTY : v.values, rows, from, to)
-      else if (codes !== null && dict !== null) s.addCodes(codes, dict, rows, from, to)
-      else if (words !== null) s.addInt64s(words, rows, from, to)
-    }
-    return
-  }
+  const kept = new Uint32Array(order.length)
+  const keptStarts = new Uint32Array(starts.length)
+  let m = 0
   for (let k = 0; k < groups.length; k++) {
-    const s = states[groups[k]]
     for (let j = starts[k]; j < starts[k + 1]; j++) {
       const i = order[j]
-      if (passes(pred, i)) feed(s, v, i)
+      if (pred !== null && (pred.values[i] !== 1 || (pred.valid !== null && pred.valid[i] !== 1))) continue
+      if (valid !== null && valid[i] !== 1) continue
+      if (codes !== null && codes[i] < 0) continue
+      kept[m++] = i
     }
+    keptStarts[k + 1] = m
   }
+  return { order: kept, starts: keptStarts, groups }
+}
+
+/** Hands each group its segment of `rows` through the batch path of `v`'s layout (null: a count). */
+function feedSegments(states: readonly AggState[], v: BatchVec | null, g: GroupedRows): void {
+  const { order, starts, groups } = g
+  if (v === null || (v.kind === 'num' && v.type === 'real')) {
+    const values = v === null ? EMPTY : v.values
+    for (let k = 0; k < groups.length; k++)
+      if (starts[k] < starts[k + 1]) states[groups[k]].addNumbers(values, order, starts[k], starts[k + 1])
+    return
+  }
+  if (v.kind === 'str') {
+    const dict = codeDictionary(v.dict)
+    for (let k = 0; k < groups.length; k++)
+      if (starts[k] < starts[k + 1])
+        states[groups[k]].addCodes(v.codes, dict, order, starts[k], starts[k + 1])
+    return
+  }
+  // Integral long/timespan: int64 words keep integer semantics (exact sums, integer results).
+  const words = int64Words(v.values)
+  for (let k = 0; k < groups.length; k++)
+    if (starts[k] < starts[k + 1]) states[groups[k]].addInt64s(words, order, starts[k], starts[k + 1])
 }
 
 /** Values of a count-like aggregation (count reads only the row count of the selection). */
@@ -181,8 +166,9 @@ const EMPTY = new Float64Array(0)
 
 /**
  * Feeds the live `rows` of batch `b` (group of rows[j]: gids[j]) to every aggregation: `states[a][g]`
- * is aggregation a's state of group g. Shared by AggregateExec and the parallel partial aggregate so
- * that a unit feeds states exactly as in-process does.
+ * is aggregation a's state of group g. Each group gets its rows in scan order. Shared by
+ * AggregateExec and the parallel partial aggregate so that a unit feeds states exactly as
+ * in-process does.
  */
 export function feedBatch(
   specs: readonly AggSpec[],
@@ -196,13 +182,47 @@ export function feedBatch(
   ctx: ExecContext,
 ): void {
   if (specs.length === 0 || rows.length === 0) return
-  const grouped = scratch.group(rows, gids, groupCount)
+  // Built on first need: a plain count needs only the group sizes, never the row order.
+  let grouped: GroupedRows | null = null
+  let sizes: { groups: Uint32Array; starts: Uint32Array } | null = null
+  // Rows that count per value vector (avg(x), max(x) filter x's nulls once).
+  const counted = new Map<Vec, GroupedRows>()
   for (let a = 0; a < specs.length; a++) {
     // Deadline / abort between aggregations: one batch of a large tail can take long (issue 4 item 5).
     checkInterrupt(ctx)
     const spec = specs[a]
+    const st = states[a]
+    if (spec.value === null && spec.predicate === null) {
+      sizes ??= grouped ?? scratch.sizes(gids, groupCount)
+      for (let k = 0; k < sizes.groups.length; k++)
+        st[sizes.groups[k]].addNumbers(EMPTY, null, sizes.starts[k], sizes.starts[k + 1])
+      continue
+    }
+    grouped ??= scratch.group(rows, gids, groupCount)
     const pred = spec.predicate ? asBool(evaluate(spec.predicate, b, scope), b.length) : null
     const v = spec.value ? evaluate(spec.value, b, scope) : null
-    feedGrouped(states[a], v, pred, grouped, scratch)
+    if (v !== null && !hasBatchPath(v)) {
+      feedRows(st, v, pred, grouped)
+      continue
+    }
+    let g = pred === null && v !== null ? counted.get(v) : undefined
+    if (g === undefined) {
+      g = keepCounted(grouped, v, pred)
+      if (pred === null && v !== null) counted.set(v, g)
+    }
+    feedSegments(st, v, g)
+  }
+}
+
+/** Layouts without a batch path (times, bools, cells): row by row through `feed`. */
+function feedRows(states: readonly AggState[], v: Vec, pred: BoolVec | null, g: GroupedRows): void {
+  const { order, starts, groups } = g
+  for (let k = 0; k < groups.length; k++) {
+    const s = states[groups[k]]
+    for (let j = starts[k]; j < starts[k + 1]; j++) {
+      const i = order[j]
+      if (pred !== null && (pred.values[i] !== 1 || (pred.valid !== null && pred.valid[i] !== 1))) continue
+      feed(s, v, i)
+    }
   }
 }
