@@ -5,6 +5,7 @@
 
 import type { ByteReader, ByteWriter } from './bytes.ts'
 import { AggStateError } from './errors.ts'
+import { sortFloat64 } from './sort-f64.ts'
 import { TDigest } from './tdigest.ts'
 
 /** Values kept exactly before switching to the t-digest (32 KiB). */
@@ -111,7 +112,7 @@ export class QuantileSketch {
   private sortedValues(): Float64Array {
     const v = (this.vals as Float64Array).subarray(0, this.vn)
     if (!this.sorted) {
-      v.sort()
+      sortFloat64(v)
       this.sorted = true
     }
     return v

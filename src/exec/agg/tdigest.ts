@@ -6,6 +6,7 @@
 
 import type { ByteReader, ByteWriter } from './bytes.ts'
 import { AggStateError } from './errors.ts'
+import { sortFloat64 } from './sort-f64.ts'
 
 /** Unmerged values buffered per unit of compression δ before a merge pass (memory vs. merge passes). */
 const BUFFER_FACTOR = 5
@@ -55,7 +56,7 @@ export class TDigest {
     const bn = this.bn
     if (bn === 0) return
     const b = this.buf.subarray(0, bn)
-    b.sort()
+    sortFloat64(b)
     if (this.n + bn > this.means.length) this.resize(this.n + bn)
     const means = this.means
     const weights = this.weights
