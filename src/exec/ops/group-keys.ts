@@ -146,6 +146,7 @@ export class KeyDictionary {
       return
     }
     const remap = new Int32Array(str.dict.length).fill(-1)
+    // One pass in row order: ids are handed out first-seen, which GroupIndex relies on.
     for (let j = 0; j < rows.length; j++) {
       const i = rows[j]
       const c = str.codes[i]
@@ -153,12 +154,25 @@ export class KeyDictionary {
         let id = remap[c]
         if (id < 0) id = remap[c] = this.#mapped(str.dict[c], str, i)
         out[j] = id
-      } else {
-        // The part holding row i records the cell, so the merged cells are never built.
-        const p = parts.find((q) => cellAt(q, i) !== null) ?? str
-        out[j] = this.#cellId(cellAt(p, i), p, i)
-      }
+      } else out[j] = this.#otherPart(parts, str, i)
     }
+  }
+
+  /**
+   * Id of row `i` held by a part other than the string part (or null everywhere). Each part records
+   * its own cell, so the merged cells are never built; a number part needs no cell at all.
+   */
+  #otherPart(parts: readonly Vec[], str: Vec, i: number): number {
+    for (const p of parts) {
+      if (p === str) continue
+      if (p.kind === 'num') {
+        if (!p.valid || p.valid[i] === 1) return this.#typed(this.#nums, p.values[i], p, i)
+        continue
+      }
+      const c = cellAt(p, i)
+      if (c !== null) return this.#cellId(c, p, i)
+    }
+    return this.#null()
   }
 
   #assignCells(v: Vec, rows: Uint32Array, out: Float64Array): void {
