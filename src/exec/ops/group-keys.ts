@@ -89,25 +89,27 @@ export class KeyDictionary {
         return
       }
       case 'num':
-        for (let j = 0; j < rows.length; j++) {
-          const i = rows[j]
-          out[j] = v.valid && !v.valid[i] ? this.#null() : this.#typed(this.#nums, v.values[i], v, i)
-        }
+        this.#assignDoubles(this.#nums, v.values, v.valid, v, rows, out)
         return
       case 'span':
-        for (let j = 0; j < rows.length; j++) {
-          const i = rows[j]
-          out[j] = v.valid && !v.valid[i] ? this.#null() : this.#typed(this.#spans, v.values[i], v, i)
-        }
+        this.#assignDoubles(this.#spans, v.values, v.valid, v, rows, out)
         return
-      case 'time':
+      case 'time': {
+        // Whole-ms times (every bin) by ms; a run of equal values (time-ordered blocks) is looked up once.
+        let lastMs = Number.NaN
+        let lastId = -1
         for (let j = 0; j < rows.length; j++) {
           const i = rows[j]
           if (v.valid && !v.valid[i]) out[j] = this.#null()
-          else if (v.ns[i] === 0) out[j] = this.#typed(this.#times, v.ms[i], v, i)
-          else out[j] = this.#mapped(`t:${v.ms[i]}:${v.ns[i]}`, v, i)
+          else if (v.ns[i] !== 0) out[j] = this.#mapped(`t:${v.ms[i]}:${v.ns[i]}`, v, i)
+          else if (v.ms[i] === lastMs) out[j] = lastId
+          else {
+            lastMs = v.ms[i]
+            lastId = out[j] = this.#typed(this.#times, lastMs, v, i)
+          }
         }
         return
+      }
       case 'bool': {
         // Two values: resolved once each per batch, not looked up per row.
         const ids = [-1, -1]
@@ -175,6 +177,29 @@ export class KeyDictionary {
     return this.#null()
   }
 
+  /** Ids of doubles through `table`; a run of equal values is looked up once. */
+  #assignDoubles(
+    table: Float64Index,
+    values: Float64Array,
+    valid: Uint8Array | null,
+    v: Vec,
+    rows: Uint32Array,
+    out: Float64Array,
+  ): void {
+    let last = Number.NaN
+    let lastId = -1
+    for (let j = 0; j < rows.length; j++) {
+      const i = rows[j]
+      if (valid && !valid[i]) out[j] = this.#null()
+      else if (values[i] === last)
+        out[j] = lastId // −0 and 0 share an id in the table too
+      else {
+        last = values[i]
+        lastId = out[j] = this.#typed(table, last, v, i)
+      }
+    }
+  }
+
   #assignCells(v: Vec, rows: Uint32Array, out: Float64Array): void {
     for (let j = 0; j < rows.length; j++) out[j] = this.#cellId(cellAt(v, rows[j]), v, rows[j])
   }
@@ -231,6 +256,9 @@ export class GroupIndex {
     const combos = this.#combos
     const first = perKey[0]
     const second = perKey[1]
+    // A run of rows with the same combination is looked up once.
+    let lastPacked = -1
+    let lastGid = -1
     for (let j = 0; j < n; j++) {
       let packed = first[j]
       let wide: string | null = null
@@ -244,7 +272,8 @@ export class GroupIndex {
         else wide = `${wide ?? packed}:${id}`
       }
       let gid: number
-      if (wide === null) {
+      if (wide === null && packed === lastPacked) gid = lastGid
+      else if (wide === null) {
         combos.key[0] = packed
         gid = combos.find()
         if (gid < 0) {
@@ -252,6 +281,8 @@ export class GroupIndex {
           combos.key[0] = packed
           combos.insert(gid)
         }
+        lastPacked = packed
+        lastGid = gid
       } else {
         gid = this.#wide.get(wide) ?? -1
         if (gid < 0) {
