@@ -74,7 +74,7 @@ export function sortFloat64(a: Float64Array): void {
     h4[(hi >>> 12) & M]++
     h5[hi >>> 23]++
   }
-  let t: Int32Array
+  let t: Int32Array<ArrayBuffer>
   if (!prefix(h0, n)) {
     for (let i = 0; i < n; i++) {
       const lo = sl[i]
