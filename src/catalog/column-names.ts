@@ -16,7 +16,7 @@ export const COUNT_OPERATOR_COLUMN = 'count_'
 
 /**
  * The default column of an unnamed aggregation: `count()` → `count_`; `avg(x)` → `avg_x` (dots
- * kept); `avg(toint(x))` → `avg_`; `percentile(x, 99.5)` → `percentile_x_99_5`.
+ * kept); `avg(toint(x))` → `avg_`; `percentile(x, 99.5)` → `percentile_x_99_5`; `arg_max(x, …)` → `x`.
  */
 export function defaultAggregateColumnName(
   row: Pick<AggregateDef, 'name' | 'column'>,
@@ -25,6 +25,7 @@ export function defaultAggregateColumnName(
   const rule = row.column
   if (rule.kind === 'fixed') return rule.name
   const column = args[0]?.column
+  if (rule.kind === 'column') return column ?? `${rule.prefix}_`
   if (column === undefined) return `${row.name}_`
   if (rule.kind === 'firstArg') return `${row.name}_${column}`
   const constant = args[rule.argIndex]?.text.trim()

@@ -1,8 +1,11 @@
 // legacy/aggregation-ops.ts: the legacy aggregations (api-contract.md §2.3), one row each: whether it
 // needs a field, which argument shape it takes, and the APL aggregation it becomes. No other module
-// knows an aggregation by name.
+// knows an aggregation by name. argmin/argmax (shapes unverified; this server's choice): `argument`
+// absent/null = every field, else `[names]` or `{"fields": [names]}` → `arg_min`/`arg_max(field,
+// returned…)` (`min`/`max` when nothing is returned); result.ts makes the value one object
+// `{<field>: extreme, <returned field>: its value in that row}` (nulls left out), null for no value.
 
-import type { Expr } from '../syntax/ast.ts'
+import type { Expr, NamedExpr } from '../syntax/ast.ts'
 import { binary, call, NULL_REAL, num, real } from './apl-ast.ts'
 import type { AggregationArgument } from './normalized.ts'
 
@@ -20,6 +23,8 @@ export interface AggregationSite {
    * when the window is empty or unbounded at the end it is measured to.
    */
   readonly rateSeconds: number | null
+  /** argmin/argmax: the returned fields, each named after its output column (empty for other ops). */
+  readonly returned: readonly NamedExpr[]
 }
 
 interface AggregationRow {
@@ -40,8 +45,11 @@ const of =
 
 const pred = (site: AggregationSite): Expr => site.predicate ?? NULL_REAL
 
-const NO_ARG_EXTREMUM =
-  'is not supported yet: the engine has no arg_min/arg_max aggregation to run it (use min/max, or APL)'
+/** argmin/argmax: `arg_max(field, returned…)`; with nothing to return, the extreme alone (`max(field)`). */
+const argExtremum =
+  (fn: string, alone: string): AggregationRow['build'] =>
+  (site) =>
+    site.returned.length === 0 ? call(alone, [site.field]) : call(fn, [site.field, ...site.returned])
 
 /** Every aggregation op, keyed by its canonical (lower-case) name. */
 const AGGREGATIONS = {
@@ -75,8 +83,8 @@ const AGGREGATIONS = {
   },
   stdev: { needsField: true, argument: 'none', build: of('stdev') },
   variance: { needsField: true, argument: 'none', build: of('variance') },
-  argmin: { needsField: true, argument: 'none', unsupported: NO_ARG_EXTREMUM, build: of('min') },
-  argmax: { needsField: true, argument: 'none', unsupported: NO_ARG_EXTREMUM, build: of('max') },
+  argmin: { needsField: true, argument: 'fields', build: argExtremum('arg_min', 'min') },
+  argmax: { needsField: true, argument: 'fields', build: argExtremum('arg_max', 'max') },
   makeset: { needsField: true, argument: 'none', array: true, build: of('make_set') },
   makelist: { needsField: true, argument: 'none', array: true, build: of('make_list') },
   // Per-second rate: the sum over the bucket (or window) divided by its length (catalog `rate` row;

@@ -67,8 +67,8 @@ export function not(e: Expr): Expr {
   return node('Unary', { op: 'not', operand: e }, NO_SPAN)
 }
 
-/** `fn(args)`. */
-export function call(fn: string, args: readonly Expr[]): Expr {
+/** `fn(args)` (an argument may be named: `arg_max(x, n = y)`). */
+export function call(fn: string, args: readonly (Expr | NamedExpr)[]): Expr {
   return node('Call', { name: node('Name', { name: fn }, NO_SPAN), args }, NO_SPAN)
 }
 

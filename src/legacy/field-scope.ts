@@ -22,6 +22,16 @@ export class FieldScope {
     return this.#virtual.has(name) || this.#stored.has(name) || SYSTEM_COLUMNS.includes(name)
   }
 
+  /**
+   * Every field an event shows (argmin/argmax without a field list): `_time`, `_sysTime`, the stored
+   * fields in schema order, then the virtual fields; never `_rowId`.
+   */
+  allFields(): string[] {
+    const out = new Set(['_time', '_sysTime'])
+    for (const name of [...this.#stored.keys(), ...this.#virtual]) if (name !== '_rowId') out.add(name)
+    return [...out]
+  }
+
   /** True when `name` holds datetimes only (so a string compared with it is a time). */
   isDatetime(name: string): boolean {
     if (this.#virtual.has(name)) return false

@@ -25,7 +25,10 @@ type Draft = Mutable<
 
 /** APL aggregation → legacy op and how its arguments map (`field`: first arg a column). */
 const AGGREGATIONS: Readonly<
-  Record<string, { readonly op: string; readonly arg?: 'k' | 'percentiles' | 'buckets' | 'predicate' }>
+  Record<
+    string,
+    { readonly op: string; readonly arg?: 'k' | 'percentiles' | 'buckets' | 'predicate' | 'fields' }
+  >
 > = {
   count: { op: 'count' },
   dcount: { op: 'distinct' },
@@ -44,6 +47,15 @@ const AGGREGATIONS: Readonly<
   countif: { op: 'countif', arg: 'predicate' },
   dcountif: { op: 'distinctif', arg: 'predicate' },
   make_set_if: { op: 'makesetif', arg: 'predicate' },
+  arg_max: { op: 'argmax', arg: 'fields' },
+  arg_min: { op: 'argmin', arg: 'fields' },
+}
+
+/** arg_min/arg_max's returned columns as a legacy field list; `*` = every field (no argument). */
+function returnedFields(rest: readonly CallArg[]): string[] | null | undefined {
+  if (rest.length === 1 && rest[0].kind === 'Star') return null
+  const fields = rest.map((a) => fieldName(a as Expr))
+  return fields.some((f) => f === undefined) ? undefined : (fields as string[])
 }
 
 function numberArg(a: CallArg | undefined): number | undefined {
@@ -68,19 +80,21 @@ function aggregation(c: ColumnExpr): LegacyAggregation | undefined {
   if (field === undefined) return undefined
   const rest = args.slice(1)
   const argument =
-    row.arg === 'predicate'
-      ? rest.length === 1
-        ? printApl(rest[0])
-        : undefined
-      : row.arg === 'percentiles'
-        ? rest.map(numberArg)
-        : row.arg === undefined
-          ? rest.length === 0
-            ? null
-            : undefined
-          : rest.length === 1
-            ? numberArg(rest[0])
-            : undefined
+    row.arg === 'fields'
+      ? returnedFields(rest)
+      : row.arg === 'predicate'
+        ? rest.length === 1
+          ? printApl(rest[0])
+          : undefined
+        : row.arg === 'percentiles'
+          ? rest.map(numberArg)
+          : row.arg === undefined
+            ? rest.length === 0
+              ? null
+              : undefined
+            : rest.length === 1
+              ? numberArg(rest[0])
+              : undefined
   if (argument === undefined || (Array.isArray(argument) && argument.some((p) => p === undefined)))
     return undefined
   return { op: row.op, field, ...alias, ...(argument === null ? {} : { argument }) }

@@ -26,6 +26,8 @@ export type AggregationArgument =
   | { readonly kind: 'k'; readonly k: number }
   | { readonly kind: 'percentiles'; readonly percentiles: readonly number[] }
   | { readonly kind: 'buckets'; readonly buckets: number }
+  /** argmin/argmax: the fields returned from the extreme row; null = every field of the event. */
+  | { readonly kind: 'fields'; readonly fields: readonly string[] | null }
   | {
       readonly kind: 'predicate'
       /** A filter object, or an APL predicate (parsed). */

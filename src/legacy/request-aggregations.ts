@@ -1,5 +1,6 @@
 // legacy/request-aggregations.ts: validates legacy aggregations (api-contract.md §2.3): canonical op,
-// field, default alias (the op upper-cased) and the lenient argument shapes, parsed by kind.
+// field, default alias (the op upper-cased) and the lenient argument shapes, parsed by kind (argmin /
+// argmax's field lists are this server's choice: the contract leaves their shape open).
 
 import { AGGREGATION_OPS, type ArgumentKind, aggregationOpOf, aggregationRow } from './aggregation-ops.ts'
 import { LegacyError } from './errors.ts'
@@ -45,6 +46,22 @@ function percentiles(raw: unknown, path: string): readonly number[] {
   return list as number[]
 }
 
+/**
+ * argmin/argmax's returned fields: absent (or null) for every field of the event, an array of field
+ * names, or `{"fields": [...]}`; duplicates are dropped, order kept.
+ */
+function fields(raw: unknown, path: string): AggregationArgument {
+  const v = isObject(raw) ? raw.fields : raw
+  if (v === undefined || v === null) return { kind: 'fields', fields: null }
+  if (
+    !Array.isArray(v) ||
+    v.length > MAX_ARGUMENT_COUNT ||
+    !v.every((f) => typeof f === 'string' && f !== '' && f !== '*')
+  )
+    return bad(path, `an array of up to ${MAX_ARGUMENT_COUNT} field names or {"fields": [...]}`)
+  return { kind: 'fields', fields: [...new Set(v as string[])] }
+}
+
 /** The `*if` predicate: a filter object, or an APL predicate string. */
 function predicate(raw: unknown, path: string): AggregationArgument {
   if (typeof raw === 'string')
@@ -70,6 +87,7 @@ const ARGUMENTS: { readonly [K in ArgumentKind]: (raw: unknown, path: string) =>
     buckets: count(raw, 'buckets', path, DEFAULT_HISTOGRAM_BUCKETS),
   }),
   predicate,
+  fields,
 }
 
 /** One aggregation at `path`. */

@@ -2,13 +2,14 @@
 // §2.4) with only Go-whitelisted keys (§11). Reuses the `format=legacy` Entry/EntryGroup builders;
 // never re-sorts or re-aggregates rows (the queries already did).
 
+import { setKey } from '../exec/format/cells.ts'
 import { toWireStatus } from '../exec/format/index.ts'
 import { entryGroups, GroupIds, toSeries } from '../exec/format/legacy-buckets.ts'
 import { toMatches } from '../exec/format/legacy-matches.ts'
-import type { WireEntryGroup, WireInterval } from '../exec/format/types.ts'
+import type { WireCell, WireEntryGroup, WireInterval } from '../exec/format/types.ts'
 import type { QueryResult, QueryStatus, ResultTable } from '../exec/result.ts'
 import { continuationToken } from './cursor.ts'
-import { ROW_ID } from './translate.ts'
+import { type ArgFields, ROW_ID } from './translate.ts'
 import type { LegacyResult } from './types.ts'
 
 const EMPTY: ResultTable = { name: '0', sources: [], fields: [], columns: [], order: [], groups: [] }
@@ -52,6 +53,34 @@ export function matchesResult(result: QueryResult, limit: number): LegacyResult 
   }
 }
 
+/**
+ * argmin/argmax entries: the value column and its returned columns become one entry whose value is
+ * `{<field>: extreme, <returned field>: value, …}` (null fields left out, as in a match's `data`), or
+ * null when the group has no value; the returned columns' own entries are dropped.
+ */
+function folded(groups: readonly WireEntryGroup[], args: ReadonlyMap<string, ArgFields>): WireEntryGroup[] {
+  if (args.size === 0) return [...groups]
+  const returned = new Set([...args.values()].flatMap((a) => a.returned.map((r) => r.column)))
+  return groups.map((g) => {
+    const byColumn = new Map(g.aggregations.map((a) => [a.op, a.value]))
+    const aggregations = g.aggregations
+      .filter((a) => !returned.has(a.op))
+      .map((a) => {
+        const arg = args.get(a.op)
+        if (arg === undefined || a.value === null) return a
+        const row: Record<string, WireCell> = {}
+        setKey(row, arg.field, a.value)
+        for (const r of arg.returned) {
+          const v = byColumn.get(r.column) ?? null
+          if (v !== null) setKey(row, r.field, v)
+        }
+        // A WireCell object: its values are wire cells too (stringifyWire writes bigints as digits).
+        return { op: a.op, value: row as WireCell }
+      })
+    return { ...g, aggregations }
+  })
+}
+
 /** `op` of each aggregation entry: the request's alias rather than the query's column name. */
 function aliased(groups: readonly WireEntryGroup[], aliases: ReadonlyMap<string, string>): WireEntryGroup[] {
   return groups.map((g) => ({
@@ -77,6 +106,8 @@ export interface AggregateShape {
   readonly step: bigint
   /** Aggregation column → alias. */
   readonly aliases: ReadonlyMap<string, string>
+  /** argmin/argmax value column → its fields (folded into one object value). */
+  readonly args: ReadonlyMap<string, ArgFields>
 }
 
 /**
@@ -89,7 +120,7 @@ export function aggregateResult(
   shape: AggregateShape,
 ): LegacyResult {
   const ids = new GroupIds()
-  const totalGroups = aliased(entryGroups(totals.tables[0] ?? EMPTY, ids), shape.aliases)
+  const totalGroups = aliased(folded(entryGroups(totals.tables[0] ?? EMPTY, ids), shape.args), shape.aliases)
   const known = totalGroups.length
   const t = series.tables[0] ?? EMPTY
   const timeIdx = t.fields.findIndex((f) => f.name === '_time' && f.type === 'datetime')
@@ -99,7 +130,10 @@ export function aggregateResult(
     .map((iv) => ({
       ...iv,
       groups: aliased(
-        iv.groups.filter((g) => g.id <= known),
+        folded(
+          iv.groups.filter((g) => g.id <= known),
+          shape.args,
+        ),
         shape.aliases,
       ),
     }))

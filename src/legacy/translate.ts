@@ -37,6 +37,14 @@ import type { NormalAggregation, NormalCursor, NormalFilter, NormalRequest } fro
 /** The row-id column the scans supply (BindOptions.rowId); legacy-matches.ts lifts it into `_rowId`. */
 export const ROW_ID = ROW_ID_FIELD
 
+/** argmin/argmax in the queries: the field compared (the value column) and the fields returned. */
+export interface ArgFields {
+  /** The aggregated field: the key of the extreme value in the result object. */
+  readonly field: string
+  /** Each returned field and the output column it is read from (`__arg<i>_<j>`). */
+  readonly returned: readonly { readonly column: string; readonly field: string }[]
+}
+
 /** What both kinds of translation carry. */
 interface Common {
   /** The APL predicate of the request's filter (null without one): bind errors inside it are the filter's. */
@@ -54,6 +62,8 @@ export type LegacyTranslation =
       readonly step: bigint
       /** Aggregation column name → the alias sent as `op` (they differ when aliases clash). */
       readonly aliases: ReadonlyMap<string, string>
+      /** argmin/argmax value column name → its fields (the result folds them into one object). */
+      readonly args: ReadonlyMap<string, ArgFields>
       /** Group-by fields, in order (the `group` keys of each entry). */
       readonly groupBy: readonly string[]
     })
@@ -180,9 +190,22 @@ function aggregateOrder(req: NormalRequest, names: readonly string[]): OrderedEx
   return keys.map((k) => ordered(column(k.name), k.desc))
 }
 
+/**
+ * The fields each argmin/argmax returns (its list, or every field of the event), without its own
+ * field, each read from a column `__arg<i>_<j>`; null for other aggregations.
+ */
+function argFields(req: NormalRequest, scope: FieldScope): (ArgFields | null)[] {
+  return req.aggregations.map((a, i) => {
+    if (a.argument.kind !== 'fields') return null
+    const fields = (a.argument.fields ?? scope.allFields()).filter((f) => f !== a.field)
+    return { field: a.field, returned: fields.map((field, j) => ({ column: `__arg${i}_${j}`, field })) }
+  })
+}
+
 function summarize(
   site: Site,
   names: readonly string[],
+  args: readonly (ArgFields | null)[],
   rateSeconds: number | null,
   timeKey: ColumnExpr | null,
 ): TabularOperator {
@@ -192,7 +215,11 @@ function summarize(
     const arg = a.argument
     const p = arg.kind === 'predicate' ? arg.predicate : null
     const predicate = p === null ? null : 'filter' in p ? filterExpr(p.filter, scope, now) : p.expr
-    return named(names[i], aggregationExpr(a.op, { field, predicate, rateSeconds }, arg))
+    // A field the dataset lacks is null in every event, as anywhere else in a legacy request.
+    const returned = (args[i]?.returned ?? []).map((r) =>
+      named(r.column, scope.has(r.field) ? column(r.field) : NULL_DYNAMIC),
+    )
+    return named(names[i], aggregationExpr(a.op, { field, predicate, rateSeconds, returned }, arg))
   })
   const groups = req.groupBy.map((g) => (scope.has(g) ? column(g) : named(g, NULL_DYNAMIC)))
   return node('Summarize', { aggregates, by: timeKey === null ? groups : [timeKey, ...groups] }, NO_SPAN)
@@ -210,16 +237,17 @@ function translateAggregate(site: Site): LegacyTranslation {
       'groupBy cannot hold _time: the series are already by time (set resolution)',
     )
   const names = columnNames(req.aggregations, req.groupBy)
+  const args = argFields(req, site.scope)
   const order = aggregateOrder(req, names)
   const { start, end } = req.window
   const step = req.resolution === 'auto' ? chooseBinAutoStep(start, end) : req.resolution
   const totals = filtered(site, [])
-  totals.push(summarize(site, names, seconds(end - start), null))
+  totals.push(summarize(site, names, args, seconds(end - start), null))
   if (order.length > 0) totals.push(node('Sort', { keys: order }, NO_SPAN))
   totals.push(node('Take', { count: num(req.limit) }, NO_SPAN))
   const series = filtered(site, [])
   const bucket = named('_time', call('bin', [column('_time'), timespan(step)]))
-  series.push(summarize(site, names, seconds(step), bucket))
+  series.push(summarize(site, names, args, seconds(step), bucket))
   series.push(node('Sort', { keys: [ordered(column('_time'), false), ...order] }, NO_SPAN))
   return {
     kind: 'aggregate',
@@ -227,6 +255,12 @@ function translateAggregate(site: Site): LegacyTranslation {
     series: query(site.dataset, series),
     step,
     aliases: new Map(names.map((n, i) => [n, req.aggregations[i].alias])),
+    args: new Map(
+      names.flatMap((n, i): [string, ArgFields][] => {
+        const a = args[i]
+        return a === null ? [] : [[n, a]]
+      }),
+    ),
     groupBy: req.groupBy,
     filter: site.filter,
   }

@@ -58,6 +58,12 @@ export function bindCall(e: Call, scope: ExprScope, ctx: BindContext): BoundExpr
 }
 
 function bindAggregateCall(e: Call, agg: AggregateRow, scope: ExprScope, ctx: BindContext): BoundExpr {
+  // A whole summarize output is bound by bind-arg-extremum.ts; reaching here means it is nested.
+  if (agg.rowColumns) {
+    return ctx.fail('APL0320', e.name.span, {
+      name: `\`${e.name.name}\` inside an expression or make-series (it returns several columns: use it as a whole summarize output)`,
+    })
+  }
   // `count(*)` is accepted as `count()`.
   const argNodes = agg.name === 'count' && e.args.length === 1 && e.args[0].kind === 'Star' ? [] : e.args
   const args = bindArgs({ ...e, args: argNodes }, { ...scope, aggregates: 'inside', groupKey: false }, ctx)
@@ -92,7 +98,8 @@ function resolveCall(
   return { type: match.returns, args: out }
 }
 
-function failMismatch(
+/** Fails with the diagnostic of a signature mismatch (arity, constant or type), pointing at the argument. */
+export function failMismatch(
   m: SignatureMismatch,
   name: string,
   e: Call,

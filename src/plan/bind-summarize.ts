@@ -1,15 +1,16 @@
 // plan/bind-summarize.ts: `summarize` and `make-series`: group keys, aggregations (bare or wrapped in
-// scalar expressions), output naming (decision §10.1, via catalog column-names) and time bucketing.
+// scalar expressions; arg_min/arg_max with several columns via bind-arg-extremum.ts), output naming
+// (decision §10.1, via catalog column-names) and time bucketing.
 
-import { type AggArgText, defaultAggregateColumnName } from '../catalog/index.ts'
+import { defaultAggregateColumnName } from '../catalog/index.ts'
 import type { ColumnExpr, MakeSeries, MakeSeriesAggregate, Summarize } from '../syntax/ast.ts'
+import { argExtremumCall, bindArgExtremum } from './bind-arg-extremum.ts'
 import type { BindContext, ExprScope } from './bind-context.ts'
 import { rowScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
 import type { BoundAggCall, BoundExpr, BoundLiteral } from './bound-expr.ts'
 import { columnInfo } from './columns.ts'
 import { aggregateCalls, isConstant } from './expr-walk.ts'
-import { formatNumber } from './format-value.ts'
 import {
   type AggregateColumn,
   type ColumnDef,
@@ -18,7 +19,7 @@ import {
   type SeriesAggregate,
   type TimeBucket,
 } from './logical.ts'
-import { columnNumberer, defaultExprName, finalNames, type PendingName } from './names.ts'
+import { argText, columnNumberer, defaultExprName, finalNames, type PendingName } from './names.ts'
 
 /** Binds group keys (`by …`) against `scope`; unnamed non-column keys are numbered `Column1`…. */
 function bindKeys(
@@ -40,16 +41,6 @@ function bindKeys(
     )
   }
   return { exprs, names }
-}
-
-/** Text of an aggregation argument for default naming: its column, or its constant value. */
-function argText(a: BoundExpr): AggArgText {
-  const inner = a.kind === 'Cast' ? a.operand : a
-  if (inner.kind === 'Column') return { column: inner.name, text: inner.name }
-  if (inner.kind === 'Literal' && (typeof inner.value === 'number' || typeof inner.value === 'bigint')) {
-    return { text: formatNumber(inner.value) }
-  }
-  return { text: '' }
 }
 
 /** Default name of an aggregation output: the catalog rule for a bare call, or for the only call inside. */
@@ -86,27 +77,57 @@ function timeBucketOf(keys: readonly BoundExpr[]): TimeBucket | null {
   return null
 }
 
-/** `summarize aggs by keys` → Aggregate (columns: keys, then aggregates). */
+/** One bound summarize output: its expression and the pending names of its columns (arg_max: several). */
+interface BoundOutput {
+  readonly expr: BoundExpr
+  readonly names: readonly PendingName[]
+  /** arg_min/arg_max: the output has payload columns (possibly none, for a `*` with nothing left). */
+  readonly rowColumns: boolean
+}
+
+function bindOutput(
+  a: ColumnExpr,
+  scope: ExprScope,
+  keyNames: ReadonlySet<string>,
+  ctx: BindContext,
+  next: () => string,
+): BoundOutput {
+  const arg = argExtremumCall(a.kind === 'NamedExpr' ? a.expr : a)
+  if (arg !== undefined) {
+    const b = bindArgExtremum(a, arg.call, arg.row, scope, keyNames, ctx, next)
+    return { expr: b.call, names: b.names, rowColumns: true }
+  }
+  const expr = bindAggregate(a, scope, ctx)
+  const name: PendingName =
+    a.kind === 'NamedExpr'
+      ? { name: a.name.name, explicit: true, span: a.name.span }
+      : { name: aggregateName(expr, next), explicit: false, span: a.span }
+  return { expr, names: [name], rowColumns: false }
+}
+
+/** `summarize aggs by keys` → Aggregate (columns: keys, then each aggregate's column(s)). */
 export function bindSummarize(op: Summarize, input: LogicalNode, ctx: BindContext): LogicalNode {
   const scope = rowScope(input.schema)
   const next = columnNumberer()
   const keys = bindKeys(op.by, scope, ctx, next)
-  const aggExprs = op.aggregates.map((a) => bindAggregate(a, scope, ctx))
-  const aggNames: PendingName[] = op.aggregates.map((a, i) =>
-    a.kind === 'NamedExpr'
-      ? { name: a.name.name, explicit: true, span: a.name.span }
-      : { name: aggregateName(aggExprs[i], next), explicit: false, span: a.span },
-  )
-  const names = finalNames([...keys.names, ...aggNames], ctx)
+  const keyNames = new Set(keys.names.map((k) => k.name))
+  const outputs = op.aggregates.map((a) => bindOutput(a, scope, keyNames, ctx, next))
+  const names = finalNames([...keys.names, ...outputs.flatMap((o) => o.names)], ctx)
   const keyDefs: ColumnDef[] = keys.exprs.map((expr, i) => ({ name: names[i], expr }))
-  const aggregates: AggregateColumn[] = aggExprs.map((expr, i) => ({
-    name: names[keys.exprs.length + i],
-    expr,
-    wireName: expr.kind === 'AggCall' ? expr.fn.wireName : 'computed',
-  }))
+  let at = keys.exprs.length
+  const aggregates: AggregateColumn[] = outputs.map(({ expr, names: own, rowColumns }) => {
+    const name = names[at]
+    const payload = names.slice(at + 1, at + own.length)
+    at += own.length
+    const wireName = expr.kind === 'AggCall' ? expr.fn.wireName : 'computed'
+    return rowColumns ? { name, expr, wireName, payload } : { name, expr, wireName }
+  })
   const schema = [
     ...keyDefs.map((k) => columnInfo(k.name, k.expr.type)),
-    ...aggregates.map((a) => columnInfo(a.name, a.expr.type)),
+    ...aggregates.flatMap((a) => [
+      columnInfo(a.name, a.expr.type),
+      ...(a.payload ?? []).map((p, i) => columnInfo(p, (a.expr as BoundAggCall).args[1 + i].type)),
+    ]),
   ]
   return logical('Aggregate', {
     schema,

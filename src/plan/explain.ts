@@ -5,6 +5,7 @@ import type { ColumnInfo } from './columns.ts'
 import { formatExpr, formatName } from './explain-expr.ts'
 import { formatLiteral, formatTimespan } from './format-value.ts'
 import {
+  type AggregateColumn,
   type ColumnDef,
   type LogicalKind,
   type LogicalNode,
@@ -53,6 +54,13 @@ function pushdown(p: ScanPushdown | undefined): string {
   return parts.length === 0 ? '' : ` pushdown [${parts.join('; ')}]`
 }
 
+/** arg_min/arg_max's further columns, typed: ` +[uri:string, status:string]`. */
+function payload(a: AggregateColumn): string {
+  if (a.payload === undefined || a.expr.kind !== 'AggCall') return ''
+  const args = a.expr.args
+  return ` +[${a.payload.map((p, i) => `${formatName(p)}:${args[1 + i].type}`).join(', ')}]`
+}
+
 type Lines = { readonly [K in LogicalKind]: (n: LogicalOf<K>) => string }
 
 const LINES: Lines = {
@@ -67,7 +75,9 @@ const LINES: Lines = {
   Extend: (n) => `Extend: ${columns(n.columns)}`,
   Aggregate: (n) => {
     const by = n.keys.length > 0 ? ` by ${columns(n.keys)}` : ''
-    const aggs = n.aggregates.map((a) => `${formatName(a.name)}=${formatExpr(a.expr)}:${a.expr.type}`)
+    const aggs = n.aggregates.map(
+      (a) => `${formatName(a.name)}=${formatExpr(a.expr)}:${a.expr.type}${payload(a)}`,
+    )
     const b = n.timeBucket
     const bucket =
       b === null

@@ -19,6 +19,12 @@ export interface AggregateColumn {
   readonly expr: BoundExpr
   /** `fields[].agg.name` for the wire: the row's wire name, or `computed` for a wrapped expression. */
   readonly wireName: AggWireName
+  /**
+   * arg_min/arg_max (catalog `rowColumns`): names of the further output columns, placed right after
+   * this one in the schema; column i holds `expr.args[1 + i]` of the row the call picked (`expr` is
+   * then the AggCall itself). Absent for single-column aggregations.
+   */
+  readonly payload?: readonly string[]
 }
 
 /** A sort key with the defaults of decision §10.4 already applied. */

@@ -1,13 +1,14 @@
 // plan/names.ts: name resolution rules: bare and bracketed field names, dotted names (§10.8), `let`
 // names, wildcards, and the default names of unnamed output columns. The one home of these decisions.
 
-import { dedupeColumnNames } from '../catalog/index.ts'
+import { type AggArgText, dedupeColumnNames } from '../catalog/index.ts'
 import { suggest } from '../diagnostics/suggest.ts'
 import type { BracketName, Expr, Name, Path } from '../syntax/ast.ts'
 import type { Span } from '../syntax/span.ts'
 import type { BindContext, ExprScope } from './bind-context.ts'
 import { type BoundExpr, boundExpr, columnRef, withSpan } from './bound-expr.ts'
 import { type ColumnInfo, columnNames, findColumn, type RowSchema } from './columns.ts'
+import { formatNumber } from './format-value.ts'
 
 /** A column of the scope as an expression; refuses bare columns directly inside a summarize output. */
 export function columnExpr(c: ColumnInfo, span: Span, scope: ExprScope, ctx: BindContext): BoundExpr {
@@ -130,6 +131,16 @@ export function defaultExprName(e: BoundExpr): string | undefined {
     return base === undefined ? undefined : `${base}_${e.key}`
   }
   return undefined
+}
+
+/** Text of an aggregation argument for default naming: its column, or its constant value. */
+export function argText(a: BoundExpr): AggArgText {
+  const inner = a.kind === 'Cast' ? a.operand : a
+  if (inner.kind === 'Column') return { column: inner.name, text: inner.name }
+  if (inner.kind === 'Literal' && (typeof inner.value === 'number' || typeof inner.value === 'bigint')) {
+    return { text: formatNumber(inner.value) }
+  }
+  return { text: '' }
 }
 
 /** Hands out `Column1`, `Column2`, … for unnamed expressions of one operator (Kusto's convention). */

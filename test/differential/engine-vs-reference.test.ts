@@ -84,6 +84,18 @@ const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
   ['logs', `logs | make-series count() on _time step 1d by method`],
   ['logs', `logs | make-series sum(bytes), countif(method == 'GET') on _time step 2d`],
   ['http', `http | make-series count() on _time step 1h by server_datacenter`],
+  // arg_min / arg_max: returned columns of the picked row; ties keep the first row in scan order
+  // (string and mixed values tie often), across blocks and parallel units.
+  ['logs', `logs | summarize arg_max(duration_ms, uri, status) by method`],
+  ['logs', `logs | summarize arg_min(duration_ms, *) by is_tls`],
+  ['logs', `logs | summarize arg_max(n = status, u = uri), arg_min(_time, user, tags), count()`],
+  ['logs', `logs | summarize arg_max(method, uri, city) by bin(_time, 1d)`],
+  ['logs', `logs | where method == 'nope' | summarize arg_max(duration_ms, uri)`],
+  ['http', `http | summarize arg_max(req_duration_ms, uri, status) by server_datacenter`],
+  ['http', `http | summarize arg_min(_time, *) by method`],
+  ['http', `http | summarize arg_max(status, id, _time, is_tls) by bin(_time, 1h)`],
+  ['http', `http | summarize m = arg_min(method, strlen(uri), ['geo.city']) by status`],
+  ['http', `http | where status == '500' | summarize arg_max(resp_body_size_bytes, *)`],
 ]
 
 let runs = 0

@@ -176,8 +176,8 @@ function extension(g: Gen, cols: readonly Col[]): { text: string; ty: Ty } {
 
 const AGG_NUM = ['sum', 'avg', 'min', 'max']
 
-/** One aggregation call over `cols`. */
-function aggregation(g: Gen, cols: readonly Col[]): string {
+/** One aggregation call over `cols` (output `i`). */
+function aggregation(g: Gen, cols: readonly Col[], i: number): string {
   const nums = numeric(cols)
   const num = () => pick(g, nums).name
   const str = () => pick(g, strings(cols)).name
@@ -186,7 +186,8 @@ function aggregation(g: Gen, cols: readonly Col[]): string {
       g,
       cols.filter((c) => c.ty !== 'datetime' && c.ty !== 'bool'),
     ).name
-  const k = g(fc.nat, { max: 15 })
+  const k = g(fc.nat, { max: 19 })
+  if (k >= 16) return argExtremum(g, cols, k, i)
   if (k === 0) return 'count()'
   if (k === 1) return `countif(${predicate(g, cols, 1)})`
   if (k <= 5) return `${pick(g, AGG_NUM)}(${num()})`
@@ -200,6 +201,22 @@ function aggregation(g: Gen, cols: readonly Col[]): string {
   if (k === 13) return `percentiles_array(${num()}, 10, 50, 90)`
   if (k === 14) return `min(${any()})`
   return `max(${str()})`
+}
+
+/**
+ * An arg_min / arg_max call (output `i`): returned columns listed, `*`, or named (`r<i> = …`), after
+ * a column or an expression; the value compared is a number, string, mixed, bool or `_time` column
+ * (ties are common). The last form names its value column `a<i>` itself (`arg_max(a<i> = x, …)`).
+ */
+function argExtremum(g: Gen, cols: readonly Col[], k: number, i: number): string {
+  const fn = pick(g, ['arg_max', 'arg_min'])
+  const value = pick(g, [...cols.filter((c) => c.ty !== 'datetime'), BASE[0]]).name
+  const returned = () => pick(g, cols).name
+  if (k === 16) return `${fn}(${value}, ${returned()}${g(fc.boolean) ? `, ${returned()}` : ''})`
+  if (k === 17) return `${fn}(${value}, *)`
+  if (k === 18) return `${fn}(${pick(g, ['strlen(s)', 'n % 3', 'tolower(w)'])}, r${i} = ${returned()})`
+  // Named value column: the caller leaves it unprefixed.
+  return `${fn}(a${i} = ${value}, _time, m)`
 }
 
 function groupKey(g: Gen, cols: readonly Col[]): string {
@@ -240,7 +257,10 @@ export function query(g: Gen): string {
   if (shape <= 4) {
     // summarize, then maybe filter/sort/top over the aggregated rows
     const nAgg = g(fc.integer, { min: 1, max: 4 })
-    const aggs = Array.from({ length: nAgg }, (_, i) => `a${i} = ${aggregation(g, cols)}`)
+    const aggs = Array.from({ length: nAgg }, (_, i) => {
+      const a = aggregation(g, cols, i)
+      return a.includes(`(a${i} = `) ? a : `a${i} = ${a}`
+    })
     const nKeys = g(fc.nat, { max: 2 })
     const keys: string[] = []
     for (let i = 0; i < nKeys; i++) {

@@ -1,5 +1,6 @@
 // Differential property test (issue 5 acceptance): random legacy requests (every filter op and spelling,
-// both case flags, every supported aggregation and argument shape, groupBy, resolution, order, limit,
+// both case flags, every supported aggregation and argument shape — argmin/argmax included, their
+// object values rebuilt from the APL's columns —, groupBy, resolution, order, limit,
 // project) against the APL this test writes for them itself (test/property/legacy-gen.ts): the legacy
 // result must equal what the APL gives, on blocks of 4 rows plus a tail and on a tail only; and the APL
 // must agree with the reference evaluator. Prints the seed first (FC_SEED replays), counts last.
@@ -19,8 +20,10 @@ import { evaluate } from '../reference/evaluate.ts'
 import { OracleUnsupported } from '../reference/expr.ts'
 import { ALL_SUPPORT, NOW, NOW_MS } from '../reference/fixture.ts'
 import {
+  ARG_OPS,
   ARRAY_OPS,
   aggregationApl,
+  argExtremumApl,
   col,
   DATASET,
   datasetArb,
@@ -159,8 +162,11 @@ async function checkAggregates(snap: Snapshot, req: Json, legacy: Json): Promise
   const step =
     SECONDS[res] !== undefined ? BigInt(SECONDS[res]) * 1_000_000_000n : chooseBinAutoStep(start, end)
   const aliases = aggs.map((a) => (a.alias as string | undefined) ?? (a.op as string).toUpperCase())
+  const args = aggs.map((a, i) =>
+    ARG_OPS.includes((a.op as string).toLowerCase()) ? argExtremumApl(a, i, fields) : null,
+  )
   const aggText = (seconds: number) =>
-    aggs.map((a, i) => `a${i} = ${aggregationApl(a, fields, seconds)}`).join(', ')
+    aggs.map((a, i) => `a${i} = ${args[i]?.apl ?? aggregationApl(a, fields, seconds)}`).join(', ')
   const by = groups.map((g) => (fields.has(g) ? col(g) : `${col(g)} = dynamic(null)`))
   const order = (req.order as { field: string; desc: boolean }[] | undefined) ?? []
   const keys = order.map((o) => {
@@ -183,9 +189,25 @@ async function checkAggregates(snap: Snapshot, req: Json, legacy: Json): Promise
   const s = await withOracle(snap, bind(snap, seriesApl), { ...w, limit: 50_000 }, false)
   if (s.diff) return `${seriesApl}\n  ${s.diff}`
   const g = groups.length
+  // Where each aggregation's columns start: argmin/argmax have one per returned field after the value.
+  const starts = args.map(
+    (_, i) => g + args.slice(0, i).reduce((n, x) => n + 1 + (x?.returned.length ?? 0), 0),
+  )
+  const value = (row: unknown[], i: number): unknown => {
+    const arg = args[i]
+    const v = row[starts[i]]
+    if (arg === null || v === null) return v
+    // The extreme row as one object: its field first, then the returned fields that are not null.
+    const out: Json = { [arg.field]: v }
+    arg.returned.forEach((f, j) => {
+      const x = row[starts[i] + 1 + j]
+      if (x !== null) out[f] = x
+    })
+    return out
+  }
   const entry = (row: unknown[]) => ({
     group: Object.fromEntries(groups.map((name, i) => [name, row[i]])),
-    aggregations: aliases.map((op, i) => ({ op, value: row[g + i] })),
+    aggregations: aliases.map((op, i) => ({ op, value: value(row, i) })),
   })
   const expectedTotals = wireRows(t.got.tables[0]).map(entry)
   const b = legacy.buckets as {

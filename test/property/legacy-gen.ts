@@ -158,11 +158,15 @@ const AGG_OPS = [
   'countif',
   'distinctif',
   'makesetif',
+  'argmin',
+  'argmax',
 ]
 /** Aggregations whose value is an array (no default sort key). */
 export const ARRAY_OPS = ['topk', 'percentiles', 'histogram', 'makeset', 'makelist', 'makesetif']
-// histogram (and argmin/argmax) are refused until the engine runs them: see test/unit/legacy.
+// histogram is not generated: its buckets are estimates (see test/unit/legacy).
 const NUMERIC_OPS = ['sum', 'avg', 'min', 'max', 'percentiles', 'stdev', 'variance', 'rate']
+/** Aggregations whose value is an object of the extreme row's fields (argExtremumApl). */
+export const ARG_OPS = ['argmin', 'argmax']
 
 function argumentFor(g: fc.GeneratorValue, op: string): unknown {
   switch (op) {
@@ -172,6 +176,17 @@ function argumentFor(g: fc.GeneratorValue, op: string): unknown {
       return g(fc.constantFrom, 50, [25, 75], [90, 10, 99.5], undefined)
     case 'histogram':
       return g(fc.constantFrom, 3, { buckets: 2 }, undefined)
+    case 'argmin':
+    case 'argmax':
+      return g(
+        fc.constantFrom,
+        undefined,
+        null,
+        ['method', 'n'],
+        { fields: ['geo.city', 'nope', 'ok', 'geo.city'] },
+        [],
+        ['_time', 'status', 'bytes'],
+      )
     case 'countif':
     case 'distinctif':
     case 'makesetif':
@@ -194,7 +209,9 @@ function aggregationGen(g: fc.GeneratorValue): Json {
       ? '*'
       : NUMERIC_OPS.includes(op)
         ? g(fc.constantFrom, ...NUMERIC, 'nope')
-        : g(fc.constantFrom, 'method', 'status', 'n', 'ok', 'geo.city')
+        : ARG_OPS.includes(op)
+          ? g(fc.constantFrom, 'method', 'status', 'n', 'bytes', 'ok', 'geo.city', '_time', 'nope')
+          : g(fc.constantFrom, 'method', 'status', 'n', 'ok', 'geo.city')
   const a: Json = { op: anyCase(g, op), field }
   if (g(fc.boolean)) a.alias = g(fc.constantFrom, 'x', 'y', 'count', 'method', `${op}_a`)
   const arg = argumentFor(g, op)
@@ -225,10 +242,13 @@ export function requestGen(g: fc.GeneratorValue): Json {
     req.resolution = g(fc.constantFrom, 'auto', '1h', '6h', '1h30m', '24h', '')
     if (g(fc.boolean)) {
       // Not by an array-valued aggregation: the engine and the reference order containers differently.
-      const scalar = aggs.filter((a) => !ARRAY_OPS.includes((a.op as string).toLowerCase()))
+      const alias = (a: Json) => (a.alias as string) ?? (a.op as string).toUpperCase()
+      const isArray = (a: Json) => ARRAY_OPS.includes((a.op as string).toLowerCase())
+      // An alias an array aggregation also carries names that one first (the order would be by it).
+      const arrays = new Set(aggs.filter(isArray).map(alias))
       const names = [
         ...(req.groupBy as string[]),
-        ...scalar.map((a) => (a.alias as string) ?? (a.op as string).toUpperCase()),
+        ...aggs.filter((a) => !isArray(a) && !arrays.has(alias(a))).map(alias),
       ]
       if (names.length > 0) req.order = [{ field: g(fc.constantFrom, ...names), desc: g(fc.boolean) }]
     }
@@ -322,6 +342,32 @@ export function predicateApl(f: Json, present: ReadonlySet<string>): string {
     default:
       return `${text} ${negated ? '!' : ''}matches regex ${JSON.stringify(cs ? String(v) : `(?i)${v}`)}`
   }
+}
+
+/**
+ * argmin/argmax number `i` (contract §2.3 as this server reads it): `arg_min/arg_max(field,
+ * a<i>_<j> = returned field j)`, where the returned fields are the list given (no duplicates, not the
+ * field itself), or every present field; the result object is built from these columns by the test.
+ */
+export function argExtremumApl(
+  a: Json,
+  i: number,
+  present: ReadonlySet<string>,
+): { apl: string; field: string; returned: string[] } {
+  const fn = (a.op as string).toLowerCase() === 'argmin' ? 'arg_min' : 'arg_max'
+  const field = a.field as string
+  const arg = a.argument as unknown
+  const list = Array.isArray(arg)
+    ? arg
+    : arg !== null && typeof arg === 'object'
+      ? (arg as Json).fields
+      : null
+  const returned = [...new Set((list as string[] | null) ?? [...present])].filter((f) => f !== field)
+  const f = present.has(field) ? col(field) : 'real(null)'
+  const cols = returned.map((r, j) => `, a${i}_${j} = ${present.has(r) ? col(r) : 'dynamic(null)'}`)
+  // Nothing to return: the extreme alone (APL's arg_max needs a returned column).
+  const apl = cols.length === 0 ? `${fn.slice(4)}(${f})` : `${fn}(${f}${cols.join('')})`
+  return { apl, field, returned }
 }
 
 /** The APL aggregation of a legacy aggregation (rate: per second of `seconds`). */

@@ -140,6 +140,69 @@ describe('T3 *if forms that share the base kernels', () => {
   })
 })
 
+describe('T3 arg_min / arg_max (rule 63: the first row with the extreme value)', () => {
+  it('the value, then the returned columns of that row, per group', async () => {
+    expect(rows(await run(fx.snap, 'logs | summarize arg_max(duration_ms, uri, user) by is_tls'))).toEqual([
+      { is_tls: true, duration_ms: 4.5, uri: '/api/v1/users/patch', user: 'u8' },
+      { is_tls: false, duration_ms: 300.5, uri: '/api/v1/orders/create', user: 'u6' },
+    ])
+  })
+  it('ties keep the first row in input order', async () => {
+    // GET uris: '/api/v1/users/list' (max) first at 01-01, '/api/v1/missing' (min) first at 01-02.
+    const r = await run(
+      fx.snap,
+      "logs | where method == 'GET' | summarize arg_max(uri, hi = _time), arg_min(uri, lo = _time)",
+    )
+    expect(rows(r)).toEqual([
+      {
+        uri: '/api/v1/users/list',
+        hi: ns('2026-01-01T00:00:00Z'),
+        uri_1: '/api/v1/missing',
+        lo: ns('2026-01-02T00:00:00Z'),
+      },
+    ])
+  })
+  it('nulls are skipped; a group without a value, or no rows at all, gives nulls', async () => {
+    expect(await one("where method == 'PUT' | summarize arg_max(bytes, uri)")).toEqual({
+      bytes: null,
+      uri: null,
+    })
+    expect(await one("where method == 'NOPE' | summarize arg_min(bytes, uri)")).toEqual({
+      bytes: null,
+      uri: null,
+    })
+  })
+  it('mixed values by the total order (numbers below strings); dynamic payloads', async () => {
+    expect(
+      await one('summarize hi = arg_max(status, u1 = user), lo = arg_min(status, u2 = user, tags)'),
+    ).toEqual({ hi: '500', u1: 'u4', lo: 200, u2: 'u3', tags: null })
+    expect(await one('summarize arg_max(_time, tags)')).toEqual({
+      _time: ns('2026-01-09T23:00:00Z'),
+      tags: [],
+    })
+  })
+  it('`*`: every other input column, without the keys or the value column', async () => {
+    const r = rows(
+      await run(fx.snap, "logs | where method == 'HEAD' | summarize arg_min(duration_ms, *) by method"),
+    )
+    expect(Object.keys(r[0]).sort()).toEqual([
+      '_sysTime',
+      '_time',
+      'bytes',
+      'city',
+      'duration_ms',
+      'is_tls',
+      'method',
+      'msg',
+      'status',
+      'tags',
+      'uri',
+      'user',
+    ])
+    expect(r[0]).toMatchObject({ method: 'HEAD', duration_ms: 0.0625, user: 'u9', bytes: 0, city: null })
+  })
+})
+
 describe('empty input and wrapped aggregations', () => {
   it('no by, no rows: one row; count/sum/dcount 0, list [], others null', async () => {
     expect(

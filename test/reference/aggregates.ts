@@ -1,6 +1,7 @@
 // test/reference/aggregates.ts: every T1/T2 aggregation computed exactly over a group's rows, keyed by
-// the catalog's kernel keys. Nulls are ignored; an aggregate over no values gives the catalog row's
-// `onEmpty` (0, [] or null). `*if` forms filter on their predicate, then run their base row.
+// the catalog's kernel keys, plus T3 arg_min/arg_max (the row they pick, rule 63). Nulls are ignored;
+// an aggregate over no values gives the catalog row's `onEmpty` (0, [] or null). `*if` forms filter
+// on their predicate, then run their base row.
 
 import {
   type AggregateKernelKey,
@@ -22,7 +23,17 @@ import {
   SCALE,
 } from './exact.ts'
 import { evalExpr, OracleUnsupported, rowEnv } from './expr.ts'
-import { conform, isNumber, type Json, Timespan, toJson, type Value, valueKey, wrapLong } from './values.ts'
+import {
+  conform,
+  isNumber,
+  type Json,
+  kindOf,
+  Timespan,
+  toJson,
+  type Value,
+  valueKey,
+  wrapLong,
+} from './values.ts'
 
 /** One aggregation over the evaluated arguments of each row of a group (`argRows[row][arg]`). */
 export type AggImpl = (call: BoundAggCall, argRows: readonly (readonly Value[])[]) => Value
@@ -166,6 +177,33 @@ const stdev: AggImpl = (call, argRows) => {
   return v === null ? emptyValue(call) : Math.sqrt(v)
 }
 
+/** Values arg_min/arg_max compare: not null, not NaN, not a dynamic array or object (rule 63). */
+function comparable(v: Value): boolean {
+  const k = kindOf(v)
+  return k !== 'null' && k !== 'array' && k !== 'object' && !(typeof v === 'number' && Number.isNaN(v))
+}
+
+/**
+ * arg_min/arg_max (rule 63): the index of the first row (input order) whose argument 0 is the
+ * smallest/largest by the total order among the comparable values; -1 when there is none.
+ */
+export function argExtremumRow(kernel: string, argRows: readonly (readonly Value[])[]): number {
+  const sign = kernel === 'arg_max' ? 1 : -1
+  let best = -1
+  argRows.forEach((args, i) => {
+    if (!comparable(args[0])) return
+    // Strictly better only: a tie keeps the earlier row.
+    if (best < 0 || sign * totalOrder(args[0], argRows[best][0]) > 0) best = i
+  })
+  return best
+}
+
+/** arg_min/arg_max as one value: the extreme itself (the returned columns come from argExtremumOver). */
+const argExtreme: AggImpl = (call, argRows) => {
+  const i = argExtremumRow(call.kernel, argRows)
+  return i < 0 ? emptyValue(call) : argRows[i][0]
+}
+
 /** An `*if` row: keep rows whose predicate is true, drop the predicate, run the base row. */
 const conditional: AggImpl = (call, argRows) => {
   const link = call.fn.filtered
@@ -223,6 +261,8 @@ export const AGGREGATES: KernelTable<AggregateKernelKey, RequiredAggregateKernel
   stdev,
   varianceif: conditional,
   stdevif: conditional,
+  arg_max: argExtreme,
+  arg_min: argExtreme,
 }
 
 /** Runs the kernel of `call` over argument rows. */
@@ -237,6 +277,16 @@ export function runAggregate(call: BoundAggCall, argRows: readonly (readonly Val
 export function aggregateOver(call: BoundAggCall, rows: readonly Row[], ctx: EvalContext): Value {
   const argRows = rows.map((row) => call.args.map((a) => evalExpr(a, rowEnv(row, ctx))))
   return conform(runAggregate(call, argRows), call.type)
+}
+
+/**
+ * arg_min/arg_max over a group's rows: the extreme value (in the call's type), then each returned
+ * argument (in its own type) of the row argExtremumRow picks; all null when no row has a value.
+ */
+export function argExtremumOver(call: BoundAggCall, rows: readonly Row[], ctx: EvalContext): Value[] {
+  const argRows = rows.map((row) => call.args.map((a) => evalExpr(a, rowEnv(row, ctx))))
+  const i = argExtremumRow(call.kernel, argRows)
+  return call.args.map((a, k) => (i < 0 ? null : conform(argRows[i][k], k === 0 ? call.type : a.type)))
 }
 
 /** A dynamic cell holding `values` (make-series arrays). */

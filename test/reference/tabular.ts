@@ -4,7 +4,7 @@
 
 import type { LogicalKind, LogicalNode, LogicalOf, RowSchema } from '../../src/plan/index.ts'
 import { batchToEvents } from '../../src/storage/block/index.ts'
-import { aggregateOver } from './aggregates.ts'
+import { aggregateOver, argExtremumOver } from './aggregates.ts'
 import { sortCompare } from './compare.ts'
 import type { EvalContext, Row } from './context.ts'
 import { EMPTY_ROW, evalExpr, literalValue, rowEnv } from './expr.ts'
@@ -88,7 +88,18 @@ function aggregateRows(n: LogicalOf<'Aggregate'>, input: readonly Row[], ctx: Ev
       ctx,
       aggregate: (call: Parameters<typeof aggregateOver>[0]) => aggregateOver(call, g.rows, ctx),
     }
-    for (const a of n.aggregates) out.set(a.name, evalExpr(a.expr, env))
+    for (const a of n.aggregates) {
+      if (a.payload === undefined || a.expr.kind !== 'AggCall') {
+        out.set(a.name, evalExpr(a.expr, env))
+        continue
+      }
+      // arg_min/arg_max: the value column, then one column per returned argument (rule 63).
+      const [value, ...returned] = argExtremumOver(a.expr, g.rows, ctx)
+      out.set(a.name, value)
+      a.payload.forEach((name, i) => {
+        out.set(name, returned[i])
+      })
+    }
     return conformed(out, n.schema)
   })
 }

@@ -1,8 +1,12 @@
-// catalog/aggregate/basic.ts: the unconditional core aggregations (count, dcount, sum, avg, min, max).
+// catalog/aggregate/basic.ts: the unconditional core aggregations (count, dcount, sum, avg, min, max)
+// and the row-returning extremes arg_min / arg_max (several output columns: see `rowColumns`).
 
 import { q } from '../example.ts'
-import { computed, fixed, param, sameAsArg, sig } from '../signature.ts'
+import { computed, fixed, param, sameAsArg, sig, variadic } from '../signature.ts'
 import { aggregate } from './define.ts'
+
+/** arg_min/arg_max: the compared expression, then one or more returned columns (`*` expands at bind time). */
+const argSignature = variadic([param('expr', 'orderable')], [param('column', 'any')], 1, Infinity)
 
 /** Core aggregation rows. */
 export const basicAggregates = [
@@ -69,5 +73,31 @@ export const basicAggregates = [
     onEmpty: 'null',
     description: 'Largest non-null value, in the input type.',
     example: q('summarize max(req_duration_ms) by method'),
+  }),
+  aggregate({
+    name: 'arg_max',
+    tier: 'T3',
+    signatures: [argSignature],
+    returns: sameAsArg(0),
+    wireName: 'argmax',
+    column: { kind: 'column', prefix: 'max' },
+    onEmpty: 'null',
+    rowColumns: true,
+    description:
+      'The row with the largest non-null expr (ties: the first row in scan order): expr, then the requested columns (or `*`, every other input column) of that row.',
+    example: q('summarize arg_max(req_duration_ms, uri, status) by method'),
+  }),
+  aggregate({
+    name: 'arg_min',
+    tier: 'T3',
+    signatures: [argSignature],
+    returns: sameAsArg(0),
+    wireName: 'argmin',
+    column: { kind: 'column', prefix: 'min' },
+    onEmpty: 'null',
+    rowColumns: true,
+    description:
+      'The row with the smallest non-null expr (ties: the first row in scan order): expr, then the requested columns (or `*`, every other input column) of that row.',
+    example: q('summarize arg_min(_time, *) by server_datacenter'),
   }),
 ]

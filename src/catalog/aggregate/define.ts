@@ -47,12 +47,15 @@ export type AggWireName = (typeof AGG_WIRE_NAMES)[number]
 /**
  * How the output column is named when the query does not name it (decision §10.1):
  * `fixed` → that name (`count_`); `firstArg` → `<agg>_<col>` or `<agg>_` for an expression;
- * `firstArgAndConstant` → `<agg>_<col>_<arg>` with `.` in the constant turned into `_`.
+ * `firstArgAndConstant` → `<agg>_<col>_<arg>` with `.` in the constant turned into `_`;
+ * `column` → the first argument's own column name (`arg_max(_time, …)` → `_time`), or
+ * `<prefix>_` for an expression (`arg_max(strlen(uri), …)` → `max_`).
  */
 export type ColumnNameRule =
   | { readonly kind: 'fixed'; readonly name: string }
   | { readonly kind: 'firstArg' }
   | { readonly kind: 'firstArgAndConstant'; readonly argIndex: number }
+  | { readonly kind: 'column'; readonly prefix: string }
 
 /** The value of an aggregate over no rows: 0, `[]`, or null (apl-reference §6). */
 export type EmptyResult = 'zero' | 'emptyArray' | 'null'
@@ -67,6 +70,12 @@ export interface AggregateDef<K extends string = string, T extends Tier = Tier> 
   readonly onEmpty: EmptyResult
   /** For `*if` variants: the unconditional aggregate and which argument is the row predicate. */
   readonly filtered?: { readonly base: string; readonly predicateArg: number }
+  /**
+   * arg_min/arg_max: besides its own column (argument 0's value), the call outputs one column per
+   * later argument (or per input column for `*`): that argument's value in the row the aggregate
+   * picked. Such a call must be a whole summarize output (never inside an expression or make-series).
+   */
+  readonly rowColumns?: true
 }
 
 /** What a family file writes; `aliases`, `kernel` (defaults to the name), `column`, `estimated` may be omitted. */

@@ -170,6 +170,14 @@ export class ArgExtremumState extends AggStateBase<ArgResult | null> {
     this.addBoolAt(v, Number.POSITIVE_INFINITY, NO_PAYLOAD)
   }
 
+  /**
+   * Moves the best row `by` ordinals later: a partial state whose ordinals counted from 0 takes its
+   * place after `by` rows of earlier partials, so merged ties still keep the first row in scan order.
+   */
+  offsetOrdinals(by: number): void {
+    this.ordinal += by
+  }
+
   merge(other: AggState<ArgResult | null>): void {
     const o = sameKind(this, other, ArgExtremumState)
     if (o.best.empty) return

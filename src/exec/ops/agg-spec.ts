@@ -21,6 +21,11 @@ export interface AggSpec {
   readonly type: AplType
   /** Type of the value argument (results of min/max/percentile come back in its domain). */
   readonly valueType: AplType | null
+  /**
+   * arg_min/arg_max (catalog `rowColumns`): the returned columns, captured from the row the state
+   * picks (ops/arg-extremum-feed.ts); absent for every other aggregation.
+   */
+  readonly payload?: readonly BoundExpr[]
 }
 
 function constNumber(e: BoundExpr | undefined, what: string): number {
@@ -50,7 +55,8 @@ export function aggSpec(call: ExprOf<'AggCall'>): AggSpec {
   const value = kind === 'count' ? null : (others[0] ?? null)
   const rest = kind === 'count' ? [] : others.slice(1)
   const params = PARAMS[kind]?.(rest, call.fn.name) ?? {}
-  return { kind, params, value, predicate, type: call.type, valueType: value?.type ?? null }
+  const spec = { kind, params, value, predicate, type: call.type, valueType: value?.type ?? null }
+  return call.fn.rowColumns ? { ...spec, payload: rest } : spec
 }
 
 /** A fresh state for a spec. */
@@ -72,9 +78,13 @@ function toJson(v: unknown): CellJson {
 
 /** The state's result as a cell of the output type. */
 export function resultCell(spec: AggSpec, state: AggState): Cell {
-  const r = state.result()
+  return typedCell(spec.type, state.result())
+}
+
+/** A state's result value (or arg_min/arg_max's extreme value) as a cell of `type`. */
+export function typedCell(type: AplType, r: unknown): Cell {
   if (r === null || r === undefined) return null
-  switch (spec.type) {
+  switch (type) {
     case 'long':
       return typeof r === 'number' ? Math.round(r) : typeof r === 'bigint' ? r : Number(r)
     case 'real':

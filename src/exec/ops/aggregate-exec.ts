@@ -1,65 +1,23 @@
 // ops/aggregate-exec.ts: `summarize`: hash aggregation into mergeable states (exec/agg), one state per
 // (group, aggregation). Output columns: keys then aggregates; an aggregate written as an expression
-// over aggregation calls (`toint(avg(x))`) is evaluated over the per-group results at the end.
+// over aggregation calls (`toint(avg(x))`) is evaluated over the per-group results at the end;
+// arg_min/arg_max (several columns each) are fed and read by arg-extremum-feed.ts.
 
 import { aggregateCalls } from '../../plan/expr-walk.ts'
 import type { AggregateColumn, BoundExpr, ColumnDef, ExprOf, RowSchema } from '../../plan/index.ts'
 import { mapExpr } from '../../plan/rewrite.ts'
-import { type AggState, CodeDictionary } from '../agg/index.ts'
+import type { AggState } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import { fromCells, liveIndices } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate, scopeOf } from '../eval/evaluate.ts'
-import { asBool } from '../kernels/coerce.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import type { Cell } from '../result.ts'
 import type { Vec } from '../vector.ts'
-import { timeAt } from '../vector.ts'
+import { feedBatch, GroupScratch } from './agg-feed.ts'
 import { type AggSpec, aggSpec, newState, resultCell } from './agg-spec.ts'
+import { ArgExtremumFeed, argColumns, isArgSpec } from './arg-extremum-feed.ts'
 import { GroupIndex } from './group-keys.ts'
-
-const dictionaries = new WeakMap<readonly string[], CodeDictionary>()
-
-function codeDictionary(dict: readonly string[]): CodeDictionary {
-  let d = dictionaries.get(dict)
-  if (!d) {
-    d = new CodeDictionary(dict)
-    dictionaries.set(dict, d)
-  }
-  return d
-}
-
-const TWO_32 = 4294967296
-
-/** Adds row `i` of `v` to `s` through the state's typed paths (no allocation for numbers and strings). */
-export function feed(s: AggState, v: Vec, i: number): void {
-  switch (v.kind) {
-    case 'num':
-    case 'span': {
-      if (v.valid && !v.valid[i]) return
-      const x = v.values[i]
-      if (v.kind === 'num' && v.type === 'real') s.addNumber(x)
-      else {
-        // Integral long/timespan: int64 words keep integer semantics (exact sums, integer results).
-        const hi = Math.floor(x / TWO_32)
-        s.addInt64(hi, (x - hi * TWO_32) | 0)
-      }
-      return
-    }
-    case 'str':
-      if (v.codes[i] >= 0) s.addCode(v.codes[i], codeDictionary(v.dict))
-      return
-    case 'bool':
-      if (!v.valid || v.valid[i]) s.add(v.values[i] === 1)
-      return
-    case 'time':
-      if (!v.valid || v.valid[i]) s.add(timeAt(v, i))
-      return
-    case 'dyn':
-    case 'mixed':
-      s.add(v.values[i] ?? null)
-  }
-}
 
 /** One output aggregate: its calls, and the expression over their results (null: the single call). */
 interface OutputAgg {
@@ -115,7 +73,9 @@ export class AggregateExec implements PhysicalOperator {
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
     const specs = this.#outputs.flatMap((o) => o.calls)
     const groups = new GroupIndex(this.#keys.length)
+    const scratch = new GroupScratch()
     const states: AggState[][] = specs.map(() => [])
+    const args = new ArgExtremumFeed(specs, states)
     const born = (gid: number) => {
       specs.forEach((s, a) => {
         states[a][gid] = newState(s)
@@ -128,33 +88,13 @@ export class AggregateExec implements PhysicalOperator {
       this.metrics.rowsIn += rows.length
       const keyVecs = this.#keys.map((k) => evaluate(k.expr, b, this.#scope))
       const gids = groups.assign(keyVecs, rows, born)
-      for (let a = 0; a < specs.length; a++) this.#feedSpec(specs[a], states[a], b, rows, gids, ctx)
+      feedBatch(args.otherSpecs, args.otherStates, b, rows, gids, groups.size, this.#scope, scratch, ctx)
+      args.feed(b, rows, gids, this.#scope, ctx)
       this.metrics.timeMs += performance.now() - t0
     }
     // No keys and no rows: one row of empty aggregates (count 0, others null).
     if (this.#keys.length === 0 && groups.size === 0) groups.assign([], new Uint32Array(0), born)
     yield this.#output(groups, states)
-  }
-
-  #feedSpec(
-    spec: AggSpec,
-    st: AggState[],
-    b: Batch,
-    rows: Uint32Array,
-    gids: Float64Array,
-    ctx: ExecContext,
-  ): void {
-    const pred = spec.predicate ? asBool(evaluate(spec.predicate, b, this.#scope), b.length) : null
-    const v = spec.value ? evaluate(spec.value, b, this.#scope) : null
-    for (let j = 0; j < rows.length; j++) {
-      // Deadline / abort every 64 Ki rows: one batch of a large tail can take long (issue 4 item 5).
-      if ((j & 0xffff) === 0xffff) checkInterrupt(ctx)
-      const i = rows[j]
-      if (pred && (pred.values[i] !== 1 || (pred.valid && !pred.valid[i]))) continue
-      const s = st[gids[j]]
-      if (v === null) s.addNumber(0)
-      else feed(s, v, i)
-    }
   }
 
   #output(groups: GroupIndex, states: AggState[][]): Batch {
@@ -170,6 +110,11 @@ export class AggregateExec implements PhysicalOperator {
     })
     let at = 0
     for (const o of this.#outputs) {
+      if (isArgSpec(o.calls[0])) {
+        const st = states[at++]
+        cols.push(...argColumns(o.calls[0], (g) => st[g], n))
+        continue
+      }
       const results = o.calls.map((spec, c) => {
         const st = states[at + c]
         const cells: Cell[] = new Array(n)

@@ -17,8 +17,8 @@ import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../oper
 import type { Cell, CellJson } from '../result.ts'
 import type { Vec } from '../vector.ts'
 import { cellAt } from '../vector.ts'
+import { feed } from './agg-feed.ts'
 import { type AggSpec, aggSpec, newState, resultCell } from './agg-spec.ts'
-import { feed } from './aggregate-exec.ts'
 import { GroupIndex } from './group-keys.ts'
 import { type AxisRows, axisRows, axisScale, exactAt, exactSlot, floorDiv } from './series-axis.ts'
 

@@ -1,6 +1,7 @@
 // exec/parallel/merge-aggregate.ts: the second half of a parallel summarize: folds the units' partial
 // states, in scan order, into one state per (group, call), then reads the results exactly as
 // AggregateExec does (keys, then each output column, `over` expressions evaluated on the results).
+// arg_min/arg_max states are shifted past the earlier units' rows first (global scan-order ties).
 import type { Aggregate } from '../../plan/index.ts'
 import type { AggState } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
@@ -8,6 +9,7 @@ import { fromCells } from '../batch.ts'
 import { evaluate, scopeOf } from '../eval/evaluate.ts'
 import type { KernelEnv } from '../kernels/kernel.ts'
 import { newState as emptyState, resultCell } from '../ops/agg-spec.ts'
+import { argColumns, isArgSpec, offsetArgStates } from '../ops/arg-extremum-feed.ts'
 import { GroupIndex } from '../ops/group-keys.ts'
 import type { Cell } from '../result.ts'
 import type { Vec } from '../vector.ts'
@@ -28,6 +30,8 @@ export class AggregateMerge {
   readonly #specs: ReturnType<typeof stateSpecs>
   readonly #groups: GroupIndex
   readonly #states: (AggState | undefined)[][]
+  /** Rows of the partials added so far: the next partial's arg_min/arg_max ordinals start here. */
+  #ordinals = 0
 
   constructor(node: Aggregate, env: KernelEnv) {
     this.#node = node
@@ -40,7 +44,10 @@ export class AggregateMerge {
   /** Folds the next partial (partials must come in scan order: group order and list order follow it). */
   add(p: AggPartial): void {
     const n = p.size
+    const before = this.#ordinals
+    this.#ordinals += p.ordinals
     if (n === 0) return
+    offsetArgStates(this.#specs, p.states, before)
     const rows = new Uint32Array(n)
     for (let i = 0; i < n; i++) rows[i] = i
     // Key cells as mixed vectors: KeyDictionary's canonical keys of cells equal its typed keys, so a
@@ -86,6 +93,11 @@ function output(
   let at = 0
   for (const col of node.aggregates) {
     const o = outputAgg(col)
+    if (isArgSpec(o.calls[0])) {
+      const st = states[at++]
+      cols.push(...argColumns(o.calls[0], (g) => st[g] ?? emptyState(o.calls[0]), n))
+      continue
+    }
     const results = o.calls.map((spec, c) => {
       const st = states[at + c]
       const cells: Cell[] = new Array(n)

@@ -3,15 +3,15 @@
 // first-seen order, so merging units in scan order reproduces the in-process group order.
 import type { Aggregate } from '../../plan/index.ts'
 import type { AggState } from '../agg/index.ts'
-import { type Batch, liveIndices } from '../batch.ts'
+import { liveIndices } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate, scopeOf } from '../eval/evaluate.ts'
-import { asBool } from '../kernels/coerce.ts'
 import type { KernelEnv } from '../kernels/kernel.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
+import { feedBatch, GroupScratch } from '../ops/agg-feed.ts'
 import type { AggSpec } from '../ops/agg-spec.ts'
 import { newState } from '../ops/agg-spec.ts'
-import { feed } from '../ops/aggregate-exec.ts'
+import { ArgExtremumFeed } from '../ops/arg-extremum-feed.ts'
 import { GroupIndex } from '../ops/group-keys.ts'
 import type { Cell } from '../result.ts'
 import { stateSpecs } from './agg-calls.ts'
@@ -25,6 +25,11 @@ export interface AggPartial {
   readonly keys: readonly (readonly Cell[])[]
   /** `states[a][g]`: the state of call a (stateSpecs order) of group g. */
   readonly states: readonly (readonly AggState[])[]
+  /**
+   * Rows this unit's arg_min/arg_max ordinals span (they count from 0 per unit): the merge shifts a
+   * later unit's states past the earlier units' rows, so ties keep the first row in scan order.
+   */
+  readonly ordinals: number
 }
 
 /** Hash aggregation into partial states (see module header). */
@@ -47,7 +52,9 @@ export class PartialAggregate {
     const specs = this.#specs
     const keys = this.#node.keys
     const groups = new GroupIndex(keys.length)
+    const scratch = new GroupScratch()
     const states: AggState[][] = specs.map(() => [])
+    const args = new ArgExtremumFeed(specs, states)
     const born = (gid: number) => {
       for (let a = 0; a < specs.length; a++) states[a][gid] = newState(specs[a])
     }
@@ -58,7 +65,8 @@ export class PartialAggregate {
       this.metrics.rowsIn += rows.length
       const keyVecs = keys.map((k) => evaluate(k.expr, b, this.#scope))
       const gids = groups.assign(keyVecs, rows, born)
-      for (let a = 0; a < specs.length; a++) this.#feed(specs[a], states[a], b, rows, gids, ctx)
+      feedBatch(args.otherSpecs, args.otherStates, b, rows, gids, groups.size, this.#scope, scratch, ctx)
+      args.feed(b, rows, gids, this.#scope, ctx)
       this.metrics.timeMs += performance.now() - t0
     }
     this.metrics.rowsOut = groups.size
@@ -66,27 +74,6 @@ export class PartialAggregate {
       const dict = groups.keys[k].values
       return groups.members.map((m) => dict[m[k]] ?? null)
     })
-    return { kind: 'aggregate', size: groups.size, keys: keyCells, states }
-  }
-
-  // The same loop as AggregateExec's, on purpose: a unit must feed states exactly as in-process does.
-  #feed(
-    spec: AggSpec,
-    st: AggState[],
-    b: Batch,
-    rows: Uint32Array,
-    gids: Float64Array,
-    ctx: ExecContext,
-  ): void {
-    const pred = spec.predicate ? asBool(evaluate(spec.predicate, b, this.#scope), b.length) : null
-    const v = spec.value ? evaluate(spec.value, b, this.#scope) : null
-    for (let j = 0; j < rows.length; j++) {
-      if ((j & 0xffff) === 0xffff) checkInterrupt(ctx)
-      const i = rows[j]
-      if (pred && (pred.values[i] !== 1 || (pred.valid && !pred.valid[i]))) continue
-      const s = st[gids[j]]
-      if (v === null) s.addNumber(0)
-      else feed(s, v, i)
-    }
+    return { kind: 'aggregate', size: groups.size, keys: keyCells, states, ordinals: args.ordinals }
   }
 }

@@ -19,6 +19,8 @@ interface AggWire {
   /** Every state's bytes, call-major: state (a, g) is bytes[offsets[a * size + g] … offsets[a * size + g + 1]). */
   readonly bytes: Uint8Array
   readonly offsets: Float64Array
+  /** AggPartial.ordinals (arg_min/arg_max ordinal span). */
+  readonly ordinals: number
 }
 
 /** A unit output on the wire. */
@@ -79,7 +81,7 @@ export function encodeOutput(out: UnitOutput): { wire: UnitOutputWire; transfer:
   const base = { stats: out.stats, metrics: out.metrics }
   if (p.kind === 'aggregate') {
     const s = encodeStates(p.states, p.size)
-    const partial: AggWire = { kind: 'aggregate', size: p.size, keys: p.keys, ...s }
+    const partial: AggWire = { kind: 'aggregate', size: p.size, keys: p.keys, ordinals: p.ordinals, ...s }
     return {
       wire: { partial, ...base },
       transfer: [s.bytes.buffer as ArrayBuffer, s.offsets.buffer as ArrayBuffer],
@@ -105,7 +107,7 @@ export function decodeOutput(w: UnitOutputWire): UnitOutput {
       }
       return row
     })
-    partial = { kind: 'aggregate', size: p.size, keys: p.keys, states }
+    partial = { kind: 'aggregate', size: p.size, keys: p.keys, states, ordinals: p.ordinals }
   } else if (p.kind === 'top' && p.batch) {
     // A column the scan did not read is the UNREAD sentinel, recognized by identity: restore it.
     const cols = p.batch.cols.map((c) => (c.kind === 'mixed' && c.values.length === 0 ? UNREAD : c))

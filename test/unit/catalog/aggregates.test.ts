@@ -25,6 +25,9 @@ describe('wire names', () => {
     ['histogram', 'histogram'],
     ['stdev', 'stdev'],
     ['variance', 'variance'],
+    // The Go whitelist spells these without the underscore (api-contract.md §1.4).
+    ['arg_max', 'argmax'],
+    ['arg_min', 'argmin'],
   ])('%s → %s', (name, wire) => {
     expect(lookupAggregate(name)?.wireName).toBe(wire)
   })
@@ -34,7 +37,15 @@ describe('wire names', () => {
   })
 
   it('maps every other function to its own name', () => {
-    const renamed = new Set(['dcount', 'dcountif', 'percentile', 'percentiles_array', 'percentileif'])
+    const renamed = new Set([
+      'dcount',
+      'dcountif',
+      'percentile',
+      'percentiles_array',
+      'percentileif',
+      'arg_max',
+      'arg_min',
+    ])
     for (const row of aggregateRegistry.rows) {
       if (renamed.has(row.name) || row.name.startsWith('make_') || row.name.startsWith('percentiles_'))
         continue

@@ -78,6 +78,21 @@ describe('APL → legacy request', () => {
     })
   })
 
+  it('arg_max / arg_min → argmax / argmin: returned fields as the argument, `*` as none', () => {
+    expect(
+      legacyRequestFromApl("['test'] | summarize arg_max(bytes, request, remote_ip), a = arg_min(_time, *)")
+        ?.aggregations,
+    ).toEqual([
+      { op: 'argmax', field: 'bytes', argument: ['request', 'remote_ip'] },
+      { op: 'argmin', field: '_time', alias: 'a' },
+    ])
+    for (const apl of [
+      "['test'] | summarize arg_max(bytes, r = request)",
+      "['test'] | summarize arg_max(bytes, tolower(request))",
+    ])
+      expect(legacyRequestFromApl(apl), apl).toBeUndefined()
+  })
+
   it('no legacy form → undefined', () => {
     for (const apl of [
       "['test'] | join (['other']) on id",

@@ -165,6 +165,32 @@ describe('the contract fixtures decode', () => {
     expect(arg({ op: 'count', field: 'ignored', alias: '' }).field).toBe('*')
   })
 
+  it('argmin / argmax (shapes this server chose): absent = every field, a list, or {fields}', () => {
+    const arg = (a: object) => norm({ aggregations: [a] }).aggregations[0]
+    expect(arg({ op: 'ARGMAX', field: 'f' })).toEqual({
+      op: 'argmax',
+      field: 'f',
+      alias: 'ARGMAX',
+      argument: { kind: 'fields', fields: null },
+    })
+    expect(arg({ op: 'argmin', field: 'f', argument: null }).argument).toEqual({
+      kind: 'fields',
+      fields: null,
+    })
+    expect(arg({ op: 'argmin', field: 'f', argument: ['a', 'b.c', 'a'] }).argument).toEqual({
+      kind: 'fields',
+      fields: ['a', 'b.c'],
+    })
+    expect(arg({ op: 'argMax', field: 'f', argument: { fields: [] } }).argument).toEqual({
+      kind: 'fields',
+      fields: [],
+    })
+    expect(arg({ op: 'argmax', field: 'f', argument: { fields: null } }).argument).toEqual({
+      kind: 'fields',
+      fields: null,
+    })
+  })
+
   it('limit 0 is 1,000; resolution auto, empty or a Go duration; groupBy deduplicated', () => {
     expect(norm({ limit: 0 }).limit).toBe(1000)
     expect(norm({ limit: 50_000 }).limit).toBe(50_000)
@@ -238,9 +264,14 @@ describe('bad requests fail with a stable code and say what to fix', () => {
     fails({ aggregations: 'count' }, 'invalid_aggregation', /aggregations must be an array/)
   })
 
-  it('aggregations the engine cannot run yet are refused, not faked', () => {
-    for (const op of ['argmin', 'ArgMax'])
-      fails({ aggregations: [{ op, field: 'a' }] }, 'unsupported_aggregation', /not supported yet/)
+  it('argmin / argmax: a field is required; the field list must be names', () => {
+    fails({ aggregations: [{ op: 'argmax' }] }, 'invalid_aggregation', /argmax needs a field/)
+    for (const argument of ['a', 3, [1], ['a', ''], ['*'], { fields: 'a' }])
+      fails(
+        { aggregations: [{ op: 'ArgMin', field: 'a', argument }] },
+        'invalid_aggregation',
+        /argument must be an array of up to 10000 field names or \{"fields": \[\.\.\.\]\}/,
+      )
   })
 
   it('resolution, limit, order, project', () => {

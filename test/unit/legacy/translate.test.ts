@@ -14,7 +14,7 @@ import {
   translateLegacy,
 } from '../../../src/legacy/index.ts'
 import { explainPlan, schemaFromSnapshot } from '../../../src/plan/index.ts'
-import { GO_COMPLEX_BODY, GO_EMPTY_BODY, NOW, openLegacyStore } from './fixtures.ts'
+import { GO_COMPLEX_BODY, GO_EMPTY_BODY, NOW, NOW_MS, openLegacyStore } from './fixtures.ts'
 
 let store: Apldb
 beforeAll(async () => {
@@ -316,6 +316,66 @@ describe('aggregations → APL', () => {
     expect(apl({ aggregations: [{ op: 'count' }], order: [{ field: '_time', desc: true }] })).toBe(
       'test | summarize COUNT = count() | sort by COUNT desc | take 1000',
     )
+  })
+
+  it('argmin / argmax: arg_min/arg_max with each returned field as its own column (plan and rows)', async () => {
+    const body = {
+      aggregations: [{ op: 'argmax', field: 'bytes', argument: ['request', 'nope'] }],
+      groupBy: ['remote_ip'],
+    }
+    const c = compile(body)
+    expect(c.kind === 'aggregate' && c.totals.apl).toBe(
+      'test | summarize ARGMAX = arg_max(bytes, __arg0_0 = request, __arg0_1 = dynamic(null)) by remote_ip | sort by ARGMAX desc, remote_ip asc | take 1000',
+    )
+    expect(c.kind === 'aggregate' && explainPlan(c.totals.plan)).toContain(
+      'aggs [ARGMAX=arg_max(bytes, request, dynamic(null)):long +[__arg0_0:string, __arg0_1:dynamic]]',
+    )
+    const r = await store.queryLegacy('test', body)
+    // The largest bytes per IP: event 13 (.1, product_2), event 12 (.3, product_1); `nope` is null, left out.
+    expect(r.buckets.totals).toEqual([
+      {
+        id: 1,
+        group: { remote_ip: '93.180.71.1' },
+        aggregations: [
+          { op: 'ARGMAX', value: { bytes: 1300, request: 'GET /downloads/product_2 HTTP/1.1' } },
+        ],
+      },
+      {
+        id: 2,
+        group: { remote_ip: '93.180.71.3' },
+        aggregations: [
+          { op: 'ARGMAX', value: { bytes: 1200, request: 'GET /downloads/product_1 HTTP/1.1' } },
+        ],
+      },
+    ])
+  })
+
+  it('argmin / argmax: ties keep the first event; no list = every field; no value = null', async () => {
+    const r = await store.queryLegacy('test', {
+      aggregations: [
+        { op: 'argmin', field: 'response', alias: 'first', argument: { fields: ['bytes'] } },
+        { op: 'ArgMax', field: 'response' },
+        { op: 'argmax', field: 'nope', alias: 'none' },
+      ],
+    })
+    const [first, all, none] = r.buckets.totals[0].aggregations
+    // Every response is 304: the first of the 14 events (blocks of 4 rows) wins both ways.
+    expect(first).toEqual({ op: 'first', value: { response: 304, bytes: 0 } })
+    expect(all).toEqual({
+      op: 'ARGMAX',
+      value: {
+        response: 304,
+        _time: new Date(NOW_MS - 60_000 - 13_000).toISOString().replace('.000', ''),
+        _sysTime: new Date(NOW_MS).toISOString().replace('.000', ''),
+        agent: 'Debian APT-HTTP/1.3 (0.8.16~exp12ubuntu10.21)',
+        bytes: 0,
+        referrer: '-',
+        remote_ip: '93.180.71.3',
+        remote_user: '-',
+        request: 'GET /downloads/product_1 HTTP/1.1',
+      },
+    })
+    expect(none).toEqual({ op: 'none', value: null })
   })
 
   it('a group-by field the dataset lacks is one null group', async () => {

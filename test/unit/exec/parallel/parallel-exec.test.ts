@@ -9,12 +9,10 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpLogs } from '../../../../bench/data-gen.ts'
 import { AUTO_MIN_ROWS } from '../../../../src/exec/parallel/index.ts'
-import type { QueryResult } from '../../../../src/exec/result.ts'
 import { type Apldb, openStore } from '../../../../src/index.ts'
 import { compileForSnapshot, runPlan } from '../../../../src/query/run-apl.ts'
+import { canonical, NOW, NOW_MS, openParallelStore, type ParallelStore } from './store-fixture.ts'
 
-const NOW_MS = Date.UTC(2026, 0, 10)
-const NOW = BigInt(NOW_MS) * 1_000_000n
 const SEALED = 24_000
 const TAIL = 700
 
@@ -50,31 +48,16 @@ const QUERIES = [
 
 const WINDOWS = [{}, { startTime: '2026-01-07T00:00:00Z', endTime: '2026-01-08T12:00:00Z' }]
 
-let dir: string
+let fixture: ParallelStore
 let db: Apldb
 
-function canonical(r: QueryResult): string {
-  const plain = { ...r, status: { ...r.status, elapsedTime: 0 } }
-  return JSON.stringify(plain, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v))
-}
-
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'apldb-parallel-'))
-  db = await openStore({ path: dir, durability: 'none', blockRows: 2000, clock: () => NOW_MS })
-  await db.datasets.create({ name: 'h' })
-  const events = httpLogs(SEALED + TAIL, {
-    seed: 7,
-    startMs: NOW_MS - 5 * 86_400_000,
-    spanMs: 5 * 86_400_000,
-  })
-  await db.ingest('h', events.slice(0, SEALED))
-  await db.flush()
-  await db.ingest('h', events.slice(SEALED))
+  fixture = await openParallelStore({ seed: 7, blockRows: 2000, sealed: SEALED, tail: TAIL })
+  db = fixture.db
 }, 60_000)
 
 afterAll(async () => {
-  await db.close()
-  await rm(dir, { recursive: true, force: true })
+  await fixture.close()
 })
 
 async function physical(apl: string, parallel: 'on' | 'off' | 'auto' | undefined): Promise<string> {
