@@ -1,9 +1,22 @@
 // exec/kernels/compare.ts: the comparison operators (== != < <= > >= =~ !~) as outcome tables over
 // relation codes (relate.ts): one byte-table lookup per row, nulls per apl-reference §3.
-import type { BoolVec, Vec } from '../vector.ts'
+import type { BoolVec, StrVec, Vec } from '../vector.ts'
+import { cellAt, stringPart } from '../vector.ts'
 import { constantOf } from './constants.ts'
 import type { Kernel } from './kernel.ts'
-import { BOTH_NULL, EQ, GT, LT, ONE_NULL, relate, UNORDERED } from './relate.ts'
+import { parseNumber } from './parse-number.ts'
+import {
+  BOTH_NULL,
+  cmpNum,
+  EQ,
+  entryRelations,
+  GT,
+  LT,
+  ONE_NULL,
+  relate,
+  relateCells,
+  UNORDERED,
+} from './relate.ts'
 
 /** Outcome per relation code (LT, EQ, GT, UNORDERED, ONE_NULL, BOTH_NULL): 1 true, 0 false, 2 null. */
 type Outcomes = readonly [number, number, number, number, number, number]
@@ -64,6 +77,81 @@ function numAgainstConstant(a: Vec, b: Vec, lut: Uint8Array, n: number): BoolVec
   return { kind: 'bool', values, valid }
 }
 
+/**
+ * Outcome of row `i` of a split mixed vector held by a part other than its string part, against the
+ * constant `c` (`num`: c as a number, NaN when it does not parse): a number part without a cell.
+ */
+function otherPartOutcome(
+  parts: readonly Vec[],
+  str: StrVec,
+  i: number,
+  c: string | number,
+  num: number,
+  fold: boolean,
+  lut: Uint8Array,
+): number {
+  for (const p of parts) {
+    if (p === str) continue
+    if (p.kind === 'num') {
+      if (p.valid && p.valid[i] !== 1) continue
+      return lut[cmpNum(p.values[i], num)]
+    }
+    const x = cellAt(p, i)
+    if (x === null) continue
+    if (fold && typeof x === 'string' && typeof c === 'string')
+      return lut[relateCells(x.toLowerCase(), c, false)]
+    return lut[relateCells(x, c, false)]
+  }
+  return lut[ONE_NULL]
+}
+
+/**
+ * A dictionary string column, or a split mixed column through its string part, against a string or
+ * number constant, straight to booleans: outcomes per dictionary entry, then one lookup per row.
+ */
+function stringsAgainstConstant(
+  a: Vec,
+  b: Vec,
+  lut: Uint8Array,
+  fold: boolean,
+  strict: boolean,
+  n: number,
+): BoolVec | undefined {
+  const k = constantOf(b)
+  if (!k || (typeof k.value !== 'string' && typeof k.value !== 'number')) return undefined
+  const c = k.value
+  let str: StrVec | undefined
+  let parts: readonly Vec[] | undefined
+  if (a.kind === 'str') {
+    // Strict typing refuses a string against a number: the general path raises that error.
+    if (strict && typeof c !== 'string') return undefined
+    str = a
+  } else if (a.kind === 'mixed' && a.parts && !strict) {
+    str = stringPart(a)
+    parts = a.parts
+  }
+  if (!str) return undefined
+  const rel = entryRelations(str, c, fold)
+  const entryOut = new Uint8Array(rel.length)
+  for (let d = 0; d < rel.length; d++) entryOut[d] = lut[rel[d]]
+  const num = typeof c === 'number' ? c : (parseNumber(c) ?? Number.NaN)
+  const want = fold && typeof c === 'string' ? c.toLowerCase() : c
+  const nullOutcome = lut[ONE_NULL]
+  const codes = str.codes
+  const values = new Uint8Array(n)
+  let valid: Uint8Array | null = null
+  for (let i = 0; i < n; i++) {
+    const code = codes[i]
+    const o =
+      code >= 0 ? entryOut[code] : parts ? otherPartOutcome(parts, str, i, want, num, fold, lut) : nullOutcome
+    if (o === N) {
+      if (!valid) valid = new Uint8Array(n).fill(1)
+      valid[i] = 0
+    } else values[i] = o
+  }
+  return { kind: 'bool', values, valid }
+}
+
 function comparison(table: Outcomes, fold: boolean): Kernel {
   const lut = Uint8Array.from(table)
   // The same outcomes with the operands swapped (constant on the left: `500 < x`).
@@ -78,6 +166,8 @@ function comparison(table: Outcomes, fold: boolean): Kernel {
   return (args, n, site) =>
     numAgainstConstant(args[0], args[1], lut, n) ??
     numAgainstConstant(args[1], args[0], swapped, n) ??
+    stringsAgainstConstant(args[0], args[1], lut, fold, site.env.strictTypes, n) ??
+    stringsAgainstConstant(args[1], args[0], swapped, fold, site.env.strictTypes, n) ??
     outcomesToBool(relate(args[0], args[1], n, site.coercion, fold, site.env.strictTypes), table)
 }
 

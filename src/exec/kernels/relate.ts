@@ -22,7 +22,8 @@ export const BOTH_NULL = 5
 
 const FLIP = Uint8Array.of(GT, EQ, LT, UNORDERED, ONE_NULL, BOTH_NULL)
 
-function cmpNum(x: number, y: number): number {
+/** Relation of two doubles (UNORDERED when either is NaN). */
+export function cmpNum(x: number, y: number): number {
   if (x < y) return LT
   if (x > y) return GT
   return x === y ? EQ : UNORDERED
@@ -52,7 +53,7 @@ function relateNums(
 }
 
 /** Per dictionary entry of `s`: its relation to the constant `c` (string or number). */
-function entryRelations(s: StrVec, c: string | number, fold: boolean): Uint8Array {
+export function entryRelations(s: StrVec, c: string | number, fold: boolean): Uint8Array {
   const rel = new Uint8Array(s.dict.length)
   const want = typeof c === 'string' && fold ? c.toLowerCase() : c
   for (let d = 0; d < s.dict.length; d++) {
