@@ -14,7 +14,7 @@ import { type EvalScope, evaluate, scopeOf } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import type { Cell } from '../result.ts'
 import type { Vec } from '../vector.ts'
-import { feedBatch, GroupScratch } from './agg-feed.ts'
+import { countByDictionary, feedBatch, GroupScratch, onlyPlainCounts } from './agg-feed.ts'
 import { type AggSpec, aggSpec, newState, resultCell } from './agg-spec.ts'
 import { ArgExtremumFeed, argColumns, isArgSpec } from './arg-extremum-feed.ts'
 import { GroupIndex } from './group-keys.ts'
@@ -74,6 +74,7 @@ export class AggregateExec implements PhysicalOperator {
     const specs = this.#outputs.flatMap((o) => o.calls)
     const groups = new GroupIndex(this.#keys.length)
     const scratch = new GroupScratch()
+    const counting = onlyPlainCounts(specs)
     const states: AggState[][] = specs.map(() => [])
     const args = new ArgExtremumFeed(specs, states)
     const born = (gid: number) => {
@@ -87,6 +88,10 @@ export class AggregateExec implements PhysicalOperator {
       const rows = liveIndices(b)
       this.metrics.rowsIn += rows.length
       const keyVecs = this.#keys.map((k) => evaluate(k.expr, b, this.#scope))
+      if (counting && countByDictionary(groups, keyVecs, rows, states, born, scratch)) {
+        this.metrics.timeMs += performance.now() - t0
+        continue
+      }
       const gids = groups.assign(keyVecs, rows, born)
       feedBatch(args.otherSpecs, args.otherStates, b, rows, gids, groups.size, this.#scope, scratch, ctx)
       args.feed(b, rows, gids, this.#scope, ctx)

@@ -4,7 +4,7 @@
 // key's id is its group id; several keys combine ids into one number while it stays exact, else a string.
 import { Float64Index } from '../agg/float64-index.ts'
 import type { Cell } from '../result.ts'
-import type { MixedVec, Vec } from '../vector.ts'
+import type { MixedVec, StrVec, Vec } from '../vector.ts'
 import { cellAt, stringPart } from '../vector.ts'
 
 /** Per-key ids above this make the combined id a string (products stay below 2^53). */
@@ -68,6 +68,11 @@ export class KeyDictionary {
       table.insert(id)
     }
     return id
+  }
+
+  /** The id of dictionary entry `code` of `v` (a new id records row `row`'s cell). */
+  entryId(v: StrVec, code: number, row: number): number {
+    return this.#mapped(v.dict[code], v, row)
   }
 
   /** Writes the id of each row in `rows` of `v` into `out[j]`. */
@@ -232,6 +237,12 @@ export class GroupIndex {
   /** Groups so far. */
   get size(): number {
     return this.#count
+  }
+
+  /** The group of a single-key index's key id `id` (made now, after any smaller id, when new). */
+  groupOfKey(id: number, onNew: (gid: number) => void): number {
+    while (this.#count <= id) this.#newGroup([this.#count], onNew)
+    return id
   }
 
   /** Group ids of `rows` given the key vectors; `onNew(gid)` runs once per new group. */

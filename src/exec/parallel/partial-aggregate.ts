@@ -8,7 +8,7 @@ import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate, scopeOf } from '../eval/evaluate.ts'
 import type { KernelEnv } from '../kernels/kernel.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
-import { feedBatch, GroupScratch } from '../ops/agg-feed.ts'
+import { countByDictionary, feedBatch, GroupScratch, onlyPlainCounts } from '../ops/agg-feed.ts'
 import type { AggSpec } from '../ops/agg-spec.ts'
 import { newState } from '../ops/agg-spec.ts'
 import { ArgExtremumFeed } from '../ops/arg-extremum-feed.ts'
@@ -53,6 +53,7 @@ export class PartialAggregate {
     const keys = this.#node.keys
     const groups = new GroupIndex(keys.length)
     const scratch = new GroupScratch()
+    const counting = onlyPlainCounts(specs)
     const states: AggState[][] = specs.map(() => [])
     const args = new ArgExtremumFeed(specs, states)
     const born = (gid: number) => {
@@ -64,6 +65,10 @@ export class PartialAggregate {
       const rows = liveIndices(b)
       this.metrics.rowsIn += rows.length
       const keyVecs = keys.map((k) => evaluate(k.expr, b, this.#scope))
+      if (counting && countByDictionary(groups, keyVecs, rows, states, born, scratch)) {
+        this.metrics.timeMs += performance.now() - t0
+        continue
+      }
       const gids = groups.assign(keyVecs, rows, born)
       feedBatch(args.otherSpecs, args.otherStates, b, rows, gids, groups.size, this.#scope, scratch, ctx)
       args.feed(b, rows, gids, this.#scope, ctx)
