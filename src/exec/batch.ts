@@ -110,12 +110,17 @@ export function compactBatch(b: Batch): Batch {
   return { length: sel.length, sel: null, cols: b.cols.map((c) => takeVec(c, sel)) }
 }
 
-/** The live row indices of a batch (identity when no selection). */
+/** 0, 1, 2, … shared by every dense batch (grown on demand; callers only read it). */
+let identity = new Uint32Array(0)
+
+/** The live row indices of a batch (identity when no selection). Read-only: never write into it. */
 export function liveIndices(b: Batch): Uint32Array {
   if (b.sel) return b.sel
-  const out = new Uint32Array(b.length)
-  for (let i = 0; i < out.length; i++) out[i] = i
-  return out
+  if (identity.length < b.length) {
+    identity = new Uint32Array(Math.max(b.length, 2 * identity.length))
+    for (let i = 0; i < identity.length; i++) identity[i] = i
+  }
+  return identity.subarray(0, b.length)
 }
 
 function concatF64(parts: readonly Float64Array[], n: number): Float64Array {
