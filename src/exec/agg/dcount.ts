@@ -1,9 +1,8 @@
 // exec/agg/dcount.ts: dcount(expr) — EXACT (a set of 64-bit value hashes) while the distinct count is
-// within `exactLimit`, then HyperLogLog (p = 16 by default: 64 KiB, small next to the 1 MiB exact set
-// it replaces, for ≈ 0.41 % standard error). Merging exact+exact may overflow into HLL;
-// any HLL side turns the result into HLL. Because HLL of a set of hashes does not depend on insertion
+// within `exactLimit` (4,096 by default), then HyperLogLog (p = 16: 64 KiB, ≈ 0.41 % standard
+// error). Merging exact+exact may overflow into HLL; any HLL side turns the result into HLL. Because HLL of a set of hashes does not depend on insertion
 // order, merged partial states give exactly the single-state answer in every mode.
-// "Exact" means exact up to 64-bit hash collisions (~n²/2^65: 1e-10 at 65,536 values).
+// "Exact" means exact up to 64-bit hash collisions (~n²/2^65: 5e-13 at 4,096 values).
 
 import { type AggState, AggStateBase, sameKind, sameParam } from './agg-state.ts'
 import type { ByteReader, ByteWriter } from './bytes.ts'
@@ -13,8 +12,11 @@ import { HashSet64 } from './hash-set64.ts'
 import { hashInt64, hashNumber, hashOut, hashString, hashValue } from './hash64.ts'
 import { HyperLogLog } from './hyperloglog.ts'
 
-/** Distinct values counted exactly before switching to HyperLogLog (exact set ≤ 1 MiB). */
-export const DEFAULT_DCOUNT_EXACT_LIMIT = 65_536
+/**
+ * Distinct values counted exactly before switching to HyperLogLog (exact set ≤ 64 KiB per group, so a
+ * high-cardinality dcount by many groups stays small and a parallel partial ships little).
+ */
+export const DEFAULT_DCOUNT_EXACT_LIMIT = 4_096
 /** HyperLogLog precision: 2^16 one-byte registers, 64 KiB, ≈ 0.41 % standard error. */
 export const DEFAULT_HLL_PRECISION = 16
 

@@ -33,7 +33,7 @@ export interface AggParams {
   readonly percents?: readonly number[]
   /** histogram: buckets, 1 … 1,000 (required). */
   readonly bins?: number
-  /** dcount: distinct values counted exactly (default 65,536); percentile(s)/histogram: values kept exactly (default 4,096). */
+  /** dcount: distinct values counted exactly (default 4,096); percentile(s)/histogram: values kept exactly (default 4,096). */
   readonly exactLimit?: number
   /** percentile(s)/histogram: t-digest compression δ, 20 … 10,000 (default 1,000). */
   readonly compression?: number

@@ -199,7 +199,8 @@ export function feedBatch(
         st[sizes.groups[k]].addNumbers(EMPTY, null, sizes.starts[k], sizes.starts[k + 1])
       continue
     }
-    grouped ??= scratch.group(rows, gids, groupCount)
+    // One group (no keys): the rows are already in group order.
+    grouped ??= groupCount === 1 ? oneGroup(rows) : scratch.group(rows, gids, groupCount)
     const pred = spec.predicate ? asBool(evaluate(spec.predicate, b, scope), b.length) : null
     const v = spec.value ? evaluate(spec.value, b, scope) : null
     if (v !== null && !hasBatchPath(v)) {
@@ -213,6 +214,11 @@ export function feedBatch(
     }
     feedSegments(st, v, g)
   }
+}
+
+/** Every row in group 0, in scan order. */
+function oneGroup(rows: Uint32Array): GroupedRows {
+  return { order: rows, starts: Uint32Array.of(0, rows.length), groups: Uint32Array.of(0) }
 }
 
 /** Layouts without a batch path (times, bools, cells): row by row through `feed`. */

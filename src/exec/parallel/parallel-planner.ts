@@ -25,7 +25,7 @@ export const UNITS_PER_PARTICIPANT = 4
 
 /**
  * Aggregations whose state is costly to start per unit (an exact phase before the sketch: dcount's
- * set of up to 65,536 hashes, percentile's 4,096 values per group) or to ship and merge: their
+ * set of up to 4,096 hashes, percentile's 4,096 values per group) or to ship and merge: their
  * fragments get one unit per participant (no stealing, but no repeated exact phases).
  */
 const SKETCH_KINDS: ReadonlySet<string> = new Set([
@@ -35,13 +35,6 @@ const SKETCH_KINDS: ReadonlySet<string> = new Set([
   'topk',
   'histogram',
 ])
-
-/**
- * Aggregations 'auto' keeps in-process: a dcount partial ships its exact set of hashes (up to 65,536
- * per group) and the main thread re-inserts every one to merge, about the work of aggregating the
- * rows in the first place (measured: slower than in-process at 1M events, with or without keys).
- */
-const AUTO_IN_PROCESS_KINDS: ReadonlySet<string> = new Set(['dcount'])
 
 /** The state kinds of a fragment's summarize ([] for other fragments). */
 function stateKinds(f: Fragment): string[] {
@@ -121,7 +114,6 @@ export async function parallelOverride(q: ParallelQuery): Promise<BuildOverride 
     if (!view) return undefined
     const split = splitScan(view, f.scan, q.window)
     if (!wantParallel(mode, split)) return undefined
-    if (mode === 'auto' && stateKinds(f).some((k) => AUTO_IN_PROCESS_KINDS.has(k))) return undefined
     const workerPlan = portable(f.partial)
     const pool = workerPlan ? sharedPool() : undefined
     if (!workerPlan || !pool) return undefined
