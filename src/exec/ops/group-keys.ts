@@ -9,6 +9,15 @@ import { cellAt, stringPart } from '../vector.ts'
 
 /** Per-key ids above this make the combined id a string (products stay below 2^53). */
 const RADIX = 2 ** 26
+/** Most cells of the two-key table (4 MiB of Int32). */
+const GRID_MAX = 2 ** 20
+
+/** The smallest power of two ≥ max(n, floor). */
+function nextPow2(n: number, floor: number): number {
+  let p = Math.max(1, floor)
+  while (p < n) p *= 2
+  return p
+}
 
 /** The Map key of a cell from a mixed or dynamic vector that is not a (safe) number. */
 function canonicalKey(c: Exclude<Cell, null | number>): unknown {
@@ -226,6 +235,10 @@ export class GroupIndex {
   readonly #combos = new Float64Index()
   /** Combinations past RADIX, as strings. */
   readonly #wide = new Map<string, number>()
+  /** Two keys: the dense (first id, second id) → gid + 1 table, until it would grow too big. */
+  #grid: Int32Array | null | 'off' = null
+  #gridRows = 0
+  #gridCols = 0
   /** Per group, the id of each key. */
   readonly members: number[][] = []
   #count = 0
@@ -262,6 +275,10 @@ export class GroupIndex {
       const ids = perKey[0]
       for (let j = 0; j < n; j++) if (ids[j] >= this.#count) this.#newGroup([ids[j]], onNew)
       return ids
+    }
+    if (perKey.length === 2 && this.#grid !== 'off') {
+      const viaGrid = this.#assignPairs(perKey[0], perKey[1], onNew)
+      if (viaGrid) return viaGrid
     }
     const gids = new Float64Array(n)
     const combos = this.#combos
@@ -304,6 +321,66 @@ export class GroupIndex {
       gids[j] = gid
     }
     return gids
+  }
+
+  /**
+   * Two keys through a dense table of (first id, second id) → gid + 1, while the ids' product stays
+   * small (a time bin by a field: a few thousand cells): one array read per row instead of a hash.
+   * Null when the table would grow past GRID_MAX cells: the groups so far move to the hash tables
+   * and the caller takes the general path (for this batch and every later one).
+   */
+  #assignPairs(first: Float64Array, second: Float64Array, onNew: (gid: number) => void): Float64Array | null {
+    const n = first.length
+    const gids = new Float64Array(n)
+    let grid = this.#grid === null ? new Int32Array(0) : (this.#grid as Int32Array)
+    let rowsCap = this.#gridRows
+    let colsCap = this.#gridCols
+    for (let j = 0; j < n; j++) {
+      const a = first[j]
+      const b = second[j]
+      if (a >= rowsCap || b >= colsCap) {
+        const r = a >= rowsCap ? nextPow2(a + 1, 2 * rowsCap) : rowsCap
+        const c = b >= colsCap ? nextPow2(b + 1, 2 * colsCap) : colsCap
+        if (r * c > GRID_MAX) {
+          this.#leaveGrid()
+          return null
+        }
+        grid = this.#regrid(r, c)
+        rowsCap = r
+        colsCap = c
+      }
+      const at = a * colsCap + b
+      let g = grid[at] - 1
+      if (g < 0) {
+        g = this.#newGroup([a, b], onNew)
+        grid[at] = g + 1
+      }
+      gids[j] = g
+    }
+    return gids
+  }
+
+  /** A (rows × cols) grid holding every group so far. */
+  #regrid(rows: number, cols: number): Int32Array {
+    const grid = new Int32Array(rows * cols)
+    this.members.forEach(([a, b], g) => {
+      grid[a * cols + b] = g + 1
+    })
+    this.#grid = grid
+    this.#gridRows = rows
+    this.#gridCols = cols
+    return grid
+  }
+
+  /** Moves every group so far into the hash tables of the general path, for good. */
+  #leaveGrid(): void {
+    this.members.forEach(([a, b], g) => {
+      if (a < RADIX && b < RADIX) {
+        this.#combos.key[0] = a * RADIX + b
+        this.#combos.insert(g)
+      } else this.#wide.set(`${a}:${b}`, g)
+    })
+    this.#grid = 'off'
   }
 
   #memberOf(perKey: readonly Float64Array[], j: number): number[] {
