@@ -55,7 +55,18 @@ function binTime(v: Extract<Vec, { kind: 'time' }>, step: number, n: number): Ve
   const ns = new Int32Array(n)
   if (step % 1e6 === 0) {
     const stepMs = step / 1e6
-    for (let i = 0; i < n; i++) ms[i] = Math.floor(v.ms[i] / stepMs) * stepMs
+    const src = v.ms
+    // The current bin [lo, hi): time-ordered rows stay in it, so most rows skip the division.
+    let lo = Number.NaN
+    let hi = Number.NaN
+    for (let i = 0; i < n; i++) {
+      const m = src[i]
+      if (!(m >= lo && m < hi)) {
+        lo = Math.floor(m / stepMs) * stepMs
+        hi = lo + stepMs
+      }
+      ms[i] = lo
+    }
     return { kind: 'time', ms, ns, valid: v.valid }
   }
   // Sub-millisecond steps: exact with bigint (rare).

@@ -14,7 +14,7 @@ import { type EvalScope, evaluate, scopeOf } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import type { Cell } from '../result.ts'
 import type { Vec } from '../vector.ts'
-import { countByDictionary, feedBatch, GroupScratch, onlyPlainCounts } from './agg-feed.ts'
+import { countByDictionary, countByRuns, feedBatch, GroupScratch, onlyPlainCounts } from './agg-feed.ts'
 import { type AggSpec, aggSpec, newState, resultCell } from './agg-spec.ts'
 import { ArgExtremumFeed, argColumns, isArgSpec } from './arg-extremum-feed.ts'
 import { GroupIndex } from './group-keys.ts'
@@ -88,7 +88,11 @@ export class AggregateExec implements PhysicalOperator {
       const rows = liveIndices(b)
       this.metrics.rowsIn += rows.length
       const keyVecs = this.#keys.map((k) => evaluate(k.expr, b, this.#scope))
-      if (counting && countByDictionary(groups, keyVecs, rows, states, born, scratch)) {
+      if (
+        counting &&
+        (countByDictionary(groups, keyVecs, rows, states, born, scratch) ||
+          countByRuns(groups, keyVecs, rows, states, born))
+      ) {
         this.metrics.timeMs += performance.now() - t0
         continue
       }

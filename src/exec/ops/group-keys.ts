@@ -79,6 +79,17 @@ export class KeyDictionary {
     return id
   }
 
+  /** The id of row `i` of `v` (as `assign` gives it). */
+  idAt(v: Vec, i: number): number {
+    const out = this.#one
+    this.#oneRow[0] = i
+    this.assign(v, this.#oneRow, out)
+    return out[0]
+  }
+
+  readonly #one = new Float64Array(1)
+  readonly #oneRow = new Uint32Array(1)
+
   /** The id of dictionary entry `code` of `v` (a new id records row `row`'s cell). */
   entryId(v: StrVec, code: number, row: number): number {
     return this.#mapped(v.dict[code], v, row)

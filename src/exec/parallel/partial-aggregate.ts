@@ -8,7 +8,7 @@ import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate, scopeOf } from '../eval/evaluate.ts'
 import type { KernelEnv } from '../kernels/kernel.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
-import { countByDictionary, feedBatch, GroupScratch, onlyPlainCounts } from '../ops/agg-feed.ts'
+import { countByDictionary, countByRuns, feedBatch, GroupScratch, onlyPlainCounts } from '../ops/agg-feed.ts'
 import type { AggSpec } from '../ops/agg-spec.ts'
 import { newState } from '../ops/agg-spec.ts'
 import { ArgExtremumFeed } from '../ops/arg-extremum-feed.ts'
@@ -65,7 +65,11 @@ export class PartialAggregate {
       const rows = liveIndices(b)
       this.metrics.rowsIn += rows.length
       const keyVecs = keys.map((k) => evaluate(k.expr, b, this.#scope))
-      if (counting && countByDictionary(groups, keyVecs, rows, states, born, scratch)) {
+      if (
+        counting &&
+        (countByDictionary(groups, keyVecs, rows, states, born, scratch) ||
+          countByRuns(groups, keyVecs, rows, states, born))
+      ) {
         this.metrics.timeMs += performance.now() - t0
         continue
       }
