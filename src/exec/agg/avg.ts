@@ -6,11 +6,14 @@ import type { ByteReader, ByteWriter } from './bytes.ts'
 import { readCount } from './count.ts'
 import { ExactSum } from './exact-sum.ts'
 import { isSafeWords, TWO_32 } from './int64-words.ts'
+import { LimbSum } from './limb-sum.ts'
 
 /** avg(expr): mean of the non-null numeric values. */
 export class AvgState extends AggStateBase<number | null> {
   readonly kind = 'avg'
   private sum = new ExactSum()
+  /** The batch path's fast exact accumulator, drained into `sum` before `sum` is read. */
+  private readonly limbs = new LimbSum()
   private n = 0
 
   addNumber(x: number): void {
@@ -30,7 +33,13 @@ export class AvgState extends AggStateBase<number | null> {
   // Batch loops repeated in this class on purpose (monomorphic, so doubles stay unboxed: see AggStateBase).
   override addNumbers(values: Float64Array, rows: Uint32Array | null, from: number, to: number): void {
     const sum = this.sum
-    for (let i = from; i < to; i++) sum.add(rows === null ? values[i] : values[rows[i]])
+    const limbs = this.limbs
+    for (let i = from; i < to; i++) {
+      const x = rows === null ? values[i] : values[rows[i]]
+      // Finite values go to the limbs; NaN and ±Infinity poison the sum the IEEE way.
+      if (x - x === 0) limbs.add(x, sum)
+      else sum.add(x)
+    }
     this.n += to - from
   }
   override addInt64s(words: Int32Array, rows: Uint32Array | null, from: number, to: number): void {
@@ -42,16 +51,20 @@ export class AvgState extends AggStateBase<number | null> {
 
   merge(other: AggState<number | null>): void {
     const o = sameKind(this, other, AvgState)
+    this.limbs.drain(this.sum)
+    o.limbs.drain(o.sum)
     this.sum.merge(o.sum)
     this.n += o.n
   }
 
   result(): number | null {
+    this.limbs.drain(this.sum)
     return this.n === 0 ? null : this.sum.value() / this.n
   }
 
   protected writeBody(w: ByteWriter): void {
     w.f64(this.n)
+    this.limbs.drain(this.sum)
     this.sum.write(w)
   }
 
