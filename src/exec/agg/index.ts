@@ -8,6 +8,7 @@ export { AggStateError, type AggStateErrorCode } from './errors.ts'
 export { hashInt64, hashNumber, hashOut, hashString, hashValue } from './hash64.ts'
 export type { HistogramBucket } from './histogram.ts'
 export type { MinMaxResult } from './min-max.ts'
+export { SketchState } from './percentile.ts'
 export {
   AGG_STATES,
   type AggKind,

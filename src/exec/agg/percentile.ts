@@ -73,6 +73,20 @@ export abstract class SketchState<Out> extends AggStateBase<Out> {
     }
   }
 
+  /**
+   * Reads `leader`'s sketch from now on (two percentiles of one value feed one sketch); the caller
+   * feeds only the leader, and must give this state a copy of its own before merging into it.
+   */
+  shareSketch(leader: SketchState<unknown>): void {
+    if (!this.sketch.sameParams(leader.sketch)) {
+      throw new AggStateError(
+        'AGG_MERGE_MISMATCH',
+        `${this.kind}: cannot share a sketch with other parameters`,
+      )
+    }
+    this.sketch = leader.sketch
+  }
+
   /** Merges the other state's sketch after its own parameter checks. */
   protected mergeSketch(o: SketchState<Out>): void {
     if (!this.sketch.sameParams(o.sketch)) {

@@ -18,6 +18,7 @@ import { countByDictionary, countByRuns, feedBatch, GroupScratch, onlyPlainCount
 import { type AggSpec, aggSpec, newState, resultCell } from './agg-spec.ts'
 import { ArgExtremumFeed, argColumns, isArgSpec } from './arg-extremum-feed.ts'
 import { GroupIndex } from './group-keys.ts'
+import { fedMask, planSketchSharing, shareSketches } from './shared-sketches.ts'
 
 /** One output aggregate: its calls, and the expression over their results (null: the single call). */
 interface OutputAgg {
@@ -77,10 +78,14 @@ export class AggregateExec implements PhysicalOperator {
     const counting = onlyPlainCounts(specs)
     const states: AggState[][] = specs.map(() => [])
     const args = new ArgExtremumFeed(specs, states)
+    // Percentiles of one value share a sketch: only its leader is fed.
+    const sharing = planSketchSharing(specs)
+    const fed = fedMask(sharing, specs, (s) => args.otherSpecs.includes(s))
+    const fedSpecs = specs.filter((_, a) => fed[a])
+    const fedStates = states.filter((_, a) => fed[a])
     const born = (gid: number) => {
-      specs.forEach((s, a) => {
-        states[a][gid] = newState(s)
-      })
+      for (let a = 0; a < specs.length; a++) states[a][gid] = newState(specs[a])
+      shareSketches(sharing, states, gid)
     }
     for await (const b of this.#input.batches(ctx)) {
       checkInterrupt(ctx)
@@ -97,7 +102,7 @@ export class AggregateExec implements PhysicalOperator {
         continue
       }
       const gids = groups.assign(keyVecs, rows, born)
-      feedBatch(args.otherSpecs, args.otherStates, b, rows, gids, groups.size, this.#scope, scratch, ctx)
+      feedBatch(fedSpecs, fedStates, b, rows, gids, groups.size, this.#scope, scratch, ctx)
       args.feed(b, rows, gids, this.#scope, ctx)
       this.metrics.timeMs += performance.now() - t0
     }

@@ -13,6 +13,7 @@ import type { AggSpec } from '../ops/agg-spec.ts'
 import { newState } from '../ops/agg-spec.ts'
 import { ArgExtremumFeed } from '../ops/arg-extremum-feed.ts'
 import { GroupIndex } from '../ops/group-keys.ts'
+import { fedMask, planSketchSharing, shareSketches, unshareSketches } from '../ops/shared-sketches.ts'
 import type { Cell } from '../result.ts'
 import { stateSpecs } from './agg-calls.ts'
 
@@ -56,8 +57,14 @@ export class PartialAggregate {
     const counting = onlyPlainCounts(specs)
     const states: AggState[][] = specs.map(() => [])
     const args = new ArgExtremumFeed(specs, states)
+    // Percentiles of one value share a sketch: only its leader is fed.
+    const sharing = planSketchSharing(specs)
+    const fed = fedMask(sharing, specs, (s) => args.otherSpecs.includes(s))
+    const fedSpecs = specs.filter((_, a) => fed[a])
+    const fedStates = states.filter((_, a) => fed[a])
     const born = (gid: number) => {
       for (let a = 0; a < specs.length; a++) states[a][gid] = newState(specs[a])
+      shareSketches(sharing, states, gid)
     }
     for await (const b of this.#input.batches(ctx)) {
       checkInterrupt(ctx)
@@ -74,11 +81,13 @@ export class PartialAggregate {
         continue
       }
       const gids = groups.assign(keyVecs, rows, born)
-      feedBatch(args.otherSpecs, args.otherStates, b, rows, gids, groups.size, this.#scope, scratch, ctx)
+      feedBatch(fedSpecs, fedStates, b, rows, gids, groups.size, this.#scope, scratch, ctx)
       args.feed(b, rows, gids, this.#scope, ctx)
       this.metrics.timeMs += performance.now() - t0
     }
     this.metrics.rowsOut = groups.size
+    // A partial's states are merged one by one (possibly without a trip through bytes): no sharing.
+    unshareSketches(sharing, specs, states)
     const keyCells = keys.map((_, k) => {
       const dict = groups.keys[k].values
       return groups.members.map((m) => dict[m[k]] ?? null)
