@@ -5,7 +5,7 @@
 // memory stays bounded by about 4N rows plus one batch.
 import type { RowSchema, SortKey } from '../../plan/index.ts'
 import type { Batch } from '../batch.ts'
-import { compactBatch, takeVec } from '../batch.ts'
+import { takeVec } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
@@ -60,16 +60,21 @@ export class TopNExec implements PhysicalOperator {
     const heap = new RowHeap(n, this.#cmp)
     let heldRows = 0
     let seq = 0
-    for await (const input of this.#input.batches(ctx)) {
+    for await (const b of this.#input.batches(ctx)) {
       checkInterrupt(ctx)
-      const b = compactBatch(input)
-      this.metrics.rowsIn += b.length
-      if (b.length === 0) continue
+      // The batch is held as it came (its columns are the scan's, shared with the block cache):
+      // rows are offered by their index in it, and only kept rows are ever gathered (compact).
+      const sel = b.sel
+      const live = sel ? sel.length : b.length
+      this.metrics.rowsIn += live
+      if (live === 0) continue
       const entry: Held = { batch: b, keys: this.#evalKeys(b), seq: seq++ }
       let taken = false
-      for (let r = 0; r < b.length; r++) if (heap.offer(entry, r)) taken = true
+      if (sel) {
+        for (let j = 0; j < sel.length; j++) if (heap.offer(entry, sel[j])) taken = true
+      } else for (let r = 0; r < b.length; r++) if (heap.offer(entry, r)) taken = true
       if (!taken) continue
-      heldRows += b.length
+      heldRows += live
       if (heldRows > 4 * n + 1024) {
         // Keep only the batches' rows still in the heap, as one dense batch in arrival order.
         const dense = heap.compact(this.schema.length)

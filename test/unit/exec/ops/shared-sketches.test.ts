@@ -20,7 +20,7 @@ afterAll(async () => {
   await fixture.close()
 })
 
-async function column(apl: string, name: string, parallel: 'on' | 'off'): Promise<unknown[]> {
+async function column(apl: string, name: string, parallel: 'on' | 'off'): Promise<readonly unknown[]> {
   const r = await db.queryResult(apl, { parallel } as never)
   const t = r.tables[0]
   return t.columns[t.fields.findIndex((f) => f.name === name)]
