@@ -144,3 +144,18 @@ describe('zone pruning', () => {
     expect(pruned).toBeGreaterThan(0)
   })
 })
+
+describe('sort + take → top', () => {
+  it('a take directly over a sort becomes a TopN with the sort keys; anything else stays', () => {
+    const top = optimized(`['sample-http-logs'] | sort by status asc, uri desc | take 7`).root
+    expect(top.kind).toBe('TopN')
+    if (top.kind !== 'TopN') return
+    expect(top.count).toBe(7n)
+    expect(top.keys.map((k) => k.descending)).toEqual([false, true])
+    expect(top.input.kind).toBe('Scan')
+    expect(
+      optimized(`['sample-http-logs'] | sort by status | where status == '500' | take 7`).root.kind,
+    ).toBe('Limit')
+    expect(optimized(`['sample-http-logs'] | take 7 | sort by status`).root.kind).toBe('Sort')
+  })
+})

@@ -92,8 +92,9 @@ describe('parallel executor = in-process executor', () => {
     expect(await physical(`h | where status == '500' | count`, 'on')).toMatch(
       /^CountExec\n {2}ParallelExec count parallel/,
     )
+    // The optimizer turns sort + take into top (optimize/sort-limit.ts).
     expect(await physical(`h | sort by status | take 3`, 'on')).toMatch(
-      /^LimitExec .*\n {2}SortExec .*\n {4}ParallelExec top parallel/,
+      /^TopNExec 3 .*\n {2}ParallelExec top parallel/,
     )
     expect(await physical(`h | summarize count() by status`, 'off')).not.toMatch(/parallel/)
   })
