@@ -8,17 +8,16 @@ import type { AggregateColumn, BoundExpr, ColumnDef, ExprOf, RowSchema } from '.
 import { mapExpr } from '../../plan/rewrite.ts'
 import type { AggState } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
-import { fromCells, liveIndices } from '../batch.ts'
+import { fromCells } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate, scopeOf } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import type { Cell } from '../result.ts'
 import type { Vec } from '../vector.ts'
-import { countByDictionary, countByRuns, feedBatch, GroupScratch, onlyPlainCounts } from './agg-feed.ts'
-import { type AggSpec, aggSpec, newState, resultCell } from './agg-spec.ts'
-import { ArgExtremumFeed, argColumns, isArgSpec } from './arg-extremum-feed.ts'
-import { GroupIndex } from './group-keys.ts'
-import { fedMask, planSketchSharing, shareSketches } from './shared-sketches.ts'
+import { type AggSpec, aggSpec, resultCell } from './agg-spec.ts'
+import { argColumns, isArgSpec } from './arg-extremum-feed.ts'
+import { GroupAggregation } from './group-aggregation.ts'
+import type { GroupIndex } from './group-keys.ts'
 
 /** One output aggregate: its calls, and the expression over their results (null: the single call). */
 interface OutputAgg {
@@ -73,41 +72,19 @@ export class AggregateExec implements PhysicalOperator {
 
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
     const specs = this.#outputs.flatMap((o) => o.calls)
-    const groups = new GroupIndex(this.#keys.length)
-    const scratch = new GroupScratch()
-    const counting = onlyPlainCounts(specs)
-    const states: AggState[][] = specs.map(() => [])
-    const args = new ArgExtremumFeed(specs, states)
-    // Percentiles of one value share a sketch: only its leader is fed.
-    const sharing = planSketchSharing(specs)
-    const fed = fedMask(sharing, specs, (s) => args.otherSpecs.includes(s))
-    const fedSpecs = specs.filter((_, a) => fed[a])
-    const fedStates = states.filter((_, a) => fed[a])
-    const born = (gid: number) => {
-      for (let a = 0; a < specs.length; a++) states[a][gid] = newState(specs[a])
-      shareSketches(sharing, states, gid)
-    }
+    const agg = new GroupAggregation(
+      specs,
+      this.#keys.map((k) => k.expr),
+      this.#scope,
+    )
     for await (const b of this.#input.batches(ctx)) {
       checkInterrupt(ctx)
       const t0 = performance.now()
-      const rows = liveIndices(b)
-      this.metrics.rowsIn += rows.length
-      const keyVecs = this.#keys.map((k) => evaluate(k.expr, b, this.#scope))
-      if (
-        counting &&
-        (countByDictionary(groups, keyVecs, rows, states, born, scratch) ||
-          countByRuns(groups, keyVecs, rows, states, born))
-      ) {
-        this.metrics.timeMs += performance.now() - t0
-        continue
-      }
-      const gids = groups.assign(keyVecs, rows, born)
-      feedBatch(fedSpecs, fedStates, b, rows, gids, groups.size, this.#scope, scratch, ctx)
-      args.feed(b, rows, gids, this.#scope, ctx)
+      this.metrics.rowsIn += agg.add(b, ctx)
       this.metrics.timeMs += performance.now() - t0
     }
-    // No keys and no rows: one row of empty aggregates (count 0, others null).
-    if (this.#keys.length === 0 && groups.size === 0) groups.assign([], new Uint32Array(0), born)
+    agg.ensureEmptyRow()
+    const { groups, states } = agg
     yield this.#output(groups, states)
   }
 

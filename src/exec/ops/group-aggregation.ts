@@ -1,0 +1,75 @@
+// ops/group-aggregation.ts: one summarize's running aggregation, batch by batch: group ids for the key
+// values, a state per (aggregation, group), and the feeding paths (counts per dictionary entry or per
+// run of equal keys, batch feeding, arg_min/arg_max payloads, shared percentile sketches). Used alike
+// by AggregateExec (in-process) and the parallel partial aggregate, so a unit aggregates exactly as
+// in-process does.
+import type { BoundExpr } from '../../plan/index.ts'
+import type { AggState } from '../agg/index.ts'
+import type { Batch } from '../batch.ts'
+import { liveIndices } from '../batch.ts'
+import type { ExecContext } from '../context.ts'
+import { type EvalScope, evaluate } from '../eval/evaluate.ts'
+import { countByDictionary, countByRuns, feedBatch, GroupScratch, onlyPlainCounts } from './agg-feed.ts'
+import { type AggSpec, newState } from './agg-spec.ts'
+import { ArgExtremumFeed } from './arg-extremum-feed.ts'
+import { GroupIndex } from './group-keys.ts'
+import { fedMask, planSketchSharing, type SketchSharing, shareSketches } from './shared-sketches.ts'
+
+/** The aggregation of one summarize (see the module header). */
+export class GroupAggregation {
+  readonly groups: GroupIndex
+  /** `states[a][g]`: aggregation a's state of group g. */
+  readonly states: AggState[][]
+  readonly args: ArgExtremumFeed
+  readonly sharing: SketchSharing
+  readonly #keys: readonly BoundExpr[]
+  readonly #scope: EvalScope
+  readonly #scratch = new GroupScratch()
+  readonly #counting: boolean
+  readonly #fedSpecs: readonly AggSpec[]
+  readonly #fedStates: readonly AggState[][]
+  readonly #born: (gid: number) => void
+
+  constructor(specs: readonly AggSpec[], keys: readonly BoundExpr[], scope: EvalScope) {
+    this.#keys = keys
+    this.#scope = scope
+    this.groups = new GroupIndex(keys.length)
+    const states: AggState[][] = specs.map(() => [])
+    this.states = states
+    this.args = new ArgExtremumFeed(specs, states)
+    this.#counting = onlyPlainCounts(specs)
+    // Percentiles of one value share a sketch: only its leader is fed.
+    const sharing = planSketchSharing(specs)
+    this.sharing = sharing
+    const fed = fedMask(sharing, specs, (s) => this.args.otherSpecs.includes(s))
+    this.#fedSpecs = specs.filter((_, a) => fed[a])
+    this.#fedStates = states.filter((_, a) => fed[a])
+    this.#born = (gid) => {
+      for (let a = 0; a < specs.length; a++) states[a][gid] = newState(specs[a])
+      shareSketches(sharing, states, gid)
+    }
+  }
+
+  /** Feeds batch `b`; returns its live row count. */
+  add(b: Batch, ctx: ExecContext): number {
+    const rows = liveIndices(b)
+    const groups = this.groups
+    const keyVecs = this.#keys.map((k) => evaluate(k, b, this.#scope))
+    const counted =
+      this.#counting &&
+      (countByDictionary(groups, keyVecs, rows, this.states, this.#born, this.#scratch) ||
+        countByRuns(groups, keyVecs, rows, this.states, this.#born))
+    if (!counted) {
+      const gids = groups.assign(keyVecs, rows, this.#born)
+      feedBatch(this.#fedSpecs, this.#fedStates, b, rows, gids, groups.size, this.#scope, this.#scratch, ctx)
+      this.args.feed(b, rows, gids, this.#scope, ctx)
+    }
+    return rows.length
+  }
+
+  /** No keys and no rows at all: the one row of empty aggregates (count 0, others null). */
+  ensureEmptyRow(): void {
+    if (this.#keys.length === 0 && this.groups.size === 0)
+      this.groups.assign([], new Uint32Array(0), this.#born)
+  }
+}
