@@ -8,7 +8,7 @@ import type { Apldb } from '../../../../src/index.ts'
 import { compileForSnapshot, runPlan } from '../../../../src/query/run-apl.ts'
 import { diffResults } from '../../../differential/result-diff.ts'
 import { evaluate } from '../../../reference/evaluate.ts'
-import { canonical, NOW, openParallelStore, type ParallelStore } from './store-fixture.ts'
+import { expectParallelEqualsInProcess, NOW, openParallelStore, type ParallelStore } from './store-fixture.ts'
 
 const SEALED = 12_000
 const TAIL = 500
@@ -21,8 +21,6 @@ const QUERIES = [
   `h | summarize arg_max(n = strlen(uri), u = uri, i = id)`,
   `h | where status == '500' | summarize arg_min(_time, *), arg_max(_time, id)`,
 ]
-
-const WINDOWS = [{}, { startTime: '2026-01-07T00:00:00Z', endTime: '2026-01-08T12:00:00Z' }]
 
 let fixture: ParallelStore
 let db: Apldb
@@ -39,20 +37,7 @@ afterAll(async () => {
 describe('arg_max / arg_min: parallel executor = in-process executor', () => {
   for (const apl of QUERIES) {
     it(apl, async () => {
-      const snap = db.snapshot()
-      try {
-        const plan = compileForSnapshot(snap, apl)
-        for (const window of WINDOWS) {
-          for (const optimize of [true, false]) {
-            const opts = { now: NOW, optimize, ...window }
-            const off = await runPlan(snap, plan, { ...opts, parallel: 'off' } as never)
-            const on = await runPlan(snap, plan, { ...opts, parallel: 'on' } as never)
-            expect(canonical(on), `${JSON.stringify(window)} optimize=${optimize}`).toBe(canonical(off))
-          }
-        }
-      } finally {
-        snap.release()
-      }
+      await expectParallelEqualsInProcess(db, apl)
     })
   }
 

@@ -10,8 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpLogs } from '../../../../bench/data-gen.ts'
 import { AUTO_MIN_ROWS } from '../../../../src/exec/parallel/index.ts'
 import { type Apldb, openStore } from '../../../../src/index.ts'
-import { compileForSnapshot, runPlan } from '../../../../src/query/run-apl.ts'
-import { canonical, NOW, NOW_MS, openParallelStore, type ParallelStore } from './store-fixture.ts'
+import {
+  canonical,
+  expectParallelEqualsInProcess,
+  NOW_MS,
+  openParallelStore,
+  type ParallelStore,
+} from './store-fixture.ts'
 
 const SEALED = 24_000
 const TAIL = 700
@@ -46,8 +51,6 @@ const QUERIES = [
   `union (h | where method == 'GET' | count), (h | where method == 'PUT' | count)`,
 ]
 
-const WINDOWS = [{}, { startTime: '2026-01-07T00:00:00Z', endTime: '2026-01-08T12:00:00Z' }]
-
 let fixture: ParallelStore
 let db: Apldb
 
@@ -68,20 +71,7 @@ async function physical(apl: string, parallel: 'on' | 'off' | 'auto' | undefined
 describe('parallel executor = in-process executor', () => {
   for (const apl of QUERIES) {
     it(apl, async () => {
-      const snap = db.snapshot()
-      try {
-        const plan = compileForSnapshot(snap, apl)
-        for (const window of WINDOWS) {
-          for (const optimize of [true, false]) {
-            const opts = { now: NOW, optimize, ...window, limit: 500 }
-            const off = await runPlan(snap, plan, { ...opts, parallel: 'off' } as never)
-            const on = await runPlan(snap, plan, { ...opts, parallel: 'on' } as never)
-            expect(canonical(on), `${JSON.stringify(window)} optimize=${optimize}`).toBe(canonical(off))
-          }
-        }
-      } finally {
-        snap.release()
-      }
+      await expectParallelEqualsInProcess(db, apl, { limit: 500 })
     })
   }
 

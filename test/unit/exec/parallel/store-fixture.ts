@@ -5,9 +5,11 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { expect } from 'vitest'
 import { httpLogs } from '../../../../bench/data-gen.ts'
 import type { QueryResult } from '../../../../src/exec/result.ts'
 import { type Apldb, openStore } from '../../../../src/index.ts'
+import { compileForSnapshot, runPlan } from '../../../../src/query/run-apl.ts'
 
 /** The fixture's "now" (the store clock and the queries' `now`). */
 export const NOW_MS = Date.UTC(2026, 0, 10)
@@ -50,4 +52,29 @@ export async function openParallelStore(o: {
 export function canonical(r: QueryResult): string {
   const plain = { ...r, status: { ...r.status, elapsedTime: 0 } }
   return JSON.stringify(plain, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v))
+}
+
+/** The two windows the parallel tests run every query in: everything, and a day and a half. */
+export const WINDOWS = [{}, { startTime: '2026-01-07T00:00:00Z', endTime: '2026-01-08T12:00:00Z' }]
+
+/** Runs `apl` with parallel 'on' and 'off' in every window, optimized or not; expects equal results. */
+export async function expectParallelEqualsInProcess(
+  db: Apldb,
+  apl: string,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  const snap = db.snapshot()
+  try {
+    const plan = compileForSnapshot(snap, apl)
+    for (const window of WINDOWS) {
+      for (const optimize of [true, false]) {
+        const opts = { now: NOW, optimize, ...window, ...extra }
+        const off = await runPlan(snap, plan, { ...opts, parallel: 'off' } as never)
+        const on = await runPlan(snap, plan, { ...opts, parallel: 'on' } as never)
+        expect(canonical(on), `${JSON.stringify(window)} optimize=${optimize}`).toBe(canonical(off))
+      }
+    }
+  } finally {
+    snap.release()
+  }
 }
