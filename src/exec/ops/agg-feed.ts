@@ -9,9 +9,8 @@ import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { asBool } from '../kernels/coerce.ts'
 import type { BoolVec, Vec } from '../vector.ts'
-import { stringPart, timeAt } from '../vector.ts'
+import { timeAt } from '../vector.ts'
 import type { AggSpec } from './agg-spec.ts'
-import type { GroupIndex } from './group-keys.ts'
 
 const TWO_32 = 4294967296
 
@@ -163,7 +162,7 @@ function feedSegments(states: readonly AggState[], v: BatchVec | null, g: Groupe
 }
 
 /** Values of a count-like aggregation (count reads only the row count of the selection). */
-const EMPTY = new Float64Array(0)
+export const EMPTY = new Float64Array(0)
 
 /**
  * Feeds the live `rows` of batch `b` (group of rows[j]: gids[j]) to every aggregation: `states[a][g]`
@@ -232,102 +231,4 @@ function feedRows(states: readonly AggState[], v: Vec, pred: BoolVec | null, g: 
       feed(s, v, i)
     }
   }
-}
-
-/** True when every aggregation is a plain `count()` (no value, no predicate). */
-export function onlyPlainCounts(specs: readonly AggSpec[]): boolean {
-  return specs.length > 0 && specs.every((s) => s.value === null && s.predicate === null && !s.payload)
-}
-
-/**
- * `summarize count() … by k` with one dictionary-coded key (a string column, or a split mixed
- * column's string part): counts per dictionary entry over the batch, then one group lookup and one
- * add per used entry instead of one per row. Rows outside the string part (nulls, other types) take
- * the general path. False (nothing done) when the key is not dictionary-coded.
- */
-export function countByDictionary(
-  groups: GroupIndex,
-  keys: readonly Vec[],
-  rows: Uint32Array,
-  states: readonly (readonly AggState[])[],
-  born: (gid: number) => void,
-  scratch: GroupScratch,
-): boolean {
-  if (keys.length !== 1) return false
-  const key = keys[0]
-  const str = key.kind === 'str' ? key : key.kind === 'mixed' && key.parts ? stringPart(key) : undefined
-  if (!str) return false
-  const codes = str.codes
-  const counts = new Int32Array(str.dict.length)
-  // Entries in first-seen order, each with the row where it was first seen (to record its cell).
-  const seen: number[] = []
-  let others = 0
-  for (let j = 0; j < rows.length; j++) {
-    const c = codes[rows[j]]
-    if (c < 0) others++
-    else if (counts[c]++ === 0) seen.push(c, rows[j])
-  }
-  const dict = groups.keys[0]
-  for (let k = 0; k < seen.length; k += 2) {
-    const gid = groups.groupOfKey(dict.entryId(str, seen[k], seen[k + 1]), born)
-    const n = counts[seen[k]]
-    for (let a = 0; a < states.length; a++) states[a][gid].addNumbers(EMPTY, null, 0, n)
-  }
-  if (others > 0) {
-    const rest = new Uint32Array(others)
-    let m = 0
-    for (let j = 0; j < rows.length; j++) if (codes[rows[j]] < 0) rest[m++] = rows[j]
-    const gids = groups.assign(keys, rest, born)
-    const sizes = scratch.sizes(gids, groups.size)
-    for (let k = 0; k < sizes.groups.length; k++)
-      for (let a = 0; a < states.length; a++)
-        states[a][sizes.groups[k]].addNumbers(EMPTY, null, sizes.starts[k], sizes.starts[k + 1])
-  }
-  return true
-}
-
-/** Ends of the runs of equal keys in `rows` (nulls equal nulls): run r is [ends[r-1] or 0, ends[r]). */
-function runEnds(v: Extract<Vec, { kind: 'num' | 'time' }>, rows: Uint32Array): Uint32Array {
-  const ends = new Uint32Array(rows.length)
-  let r = 0
-  const a = v.kind === 'num' ? v.values : v.ms
-  const b = v.kind === 'time' ? v.ns : null
-  const valid = v.valid
-  for (let j = 1; j < rows.length; j++) {
-    const i = rows[j]
-    const k = rows[j - 1]
-    const same =
-      valid === null
-        ? a[i] === a[k] && (b === null || b[i] === b[k])
-        : valid[i] === valid[k] && (valid[i] !== 1 || (a[i] === a[k] && (b === null || b[i] === b[k])))
-    if (!same) ends[r++] = j
-  }
-  if (rows.length > 0) ends[r++] = rows.length
-  return ends.subarray(0, r)
-}
-
-/**
- * `summarize count() … by k` with one number or time key (a time bin, most often): rows of a run of
- * equal keys (time-ordered blocks give long runs) are counted together, one group lookup per run
- * instead of one per row. False (nothing done) for other keys.
- */
-export function countByRuns(
-  groups: GroupIndex,
-  keys: readonly Vec[],
-  rows: Uint32Array,
-  states: readonly (readonly AggState[])[],
-  born: (gid: number) => void,
-): boolean {
-  if (keys.length !== 1) return false
-  const key = keys[0]
-  if (key.kind !== 'num' && key.kind !== 'time') return false
-  const dict = groups.keys[0]
-  const ends = runEnds(key, rows)
-  let start = 0
-  for (let r = 0; r < ends.length; r++) {
-    const gid = groups.groupOfKey(dict.idAt(key, rows[start]), born)
-    for (let a = 0; a < states.length; a++) states[a][gid].addNumbers(EMPTY, null, 0, ends[r] - start)
-    start = ends[r]
-  }
-  return true
 }
