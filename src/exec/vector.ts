@@ -80,15 +80,6 @@ export function vecLength(v: Vec): number {
   }
 }
 
-/** The cell of row `i` of a split mixed vector (the first part holding a value there). */
-export function partCellAt(parts: readonly Vec[], i: number): Cell {
-  for (const p of parts) {
-    const c = cellAt(p, i)
-    if (c !== null) return c
-  }
-  return null
-}
-
 /** The string part of a split mixed vector, when it has one. */
 export function stringPart(v: MixedVec): StrVec | undefined {
   return v.parts?.find((p): p is StrVec => p.kind === 'str')

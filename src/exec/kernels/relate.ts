@@ -5,8 +5,8 @@
 import type { Coercion } from '../../plan/index.ts'
 import { ExecError } from '../context.ts'
 import type { Cell } from '../result.ts'
-import type { MixedVec, NumVec, StrVec, Vec } from '../vector.ts'
-import { cellAt, partCellAt, stringPart } from '../vector.ts'
+import type { NumVec, StrVec, Vec } from '../vector.ts'
+import { cellAt } from '../vector.ts'
 import { constantOf } from './constants.ts'
 import { compareStrings, parseNumber } from './parse-number.ts'
 
@@ -163,30 +163,6 @@ function relateSameKind(a: Vec, b: Vec, fold: boolean, out: Uint8Array): boolean
 }
 
 /**
- * A split mixed vector (scan parts) against a string or number constant: the string part's rows by
- * dictionary entry, as relateStrConst does for a string column; the other rows per cell. False when
- * this path does not apply.
- */
-function relateSplitConst(m: MixedVec, other: Vec, fold: boolean, out: Uint8Array): boolean {
-  const str = stringPart(m)
-  const k = constantOf(other)
-  if (!m.parts || !str || !k || (typeof k.value !== 'string' && typeof k.value !== 'number')) return false
-  const rel = entryRelations(str, k.value, fold)
-  const y = fold && typeof k.value === 'string' ? k.value.toLowerCase() : k.value
-  for (let i = 0; i < out.length; i++) {
-    const c = str.codes[i]
-    if (c >= 0) {
-      out[i] = rel[c]
-      continue
-    }
-    let x = partCellAt(m.parts, i)
-    if (fold && typeof x === 'string') x = x.toLowerCase()
-    out[i] = relateCells(x, y, false)
-  }
-  return true
-}
-
-/**
  * Relation codes of `a[i]` against `b[i]` for `n` rows. `fold` compares strings case-insensitively
  * (`=~`, `!~`); `coercion` says whether a string may meet a number (§10.5).
  */
@@ -209,11 +185,6 @@ export function relate(
   if (a.kind === 'num' && b.kind === 'str' && !strict) {
     const flipped = relate(b, a, n, coercion, fold, strict)
     for (let i = 0; i < n; i++) out[i] = FLIP[flipped[i]]
-    return out
-  }
-  if (a.kind === 'mixed' && !strict && relateSplitConst(a, b, fold, out)) return out
-  if (b.kind === 'mixed' && !strict && relateSplitConst(b, a, fold, out)) {
-    for (let i = 0; i < n; i++) out[i] = FLIP[out[i]]
     return out
   }
   // Per-value path (mixed or dynamic operands).
