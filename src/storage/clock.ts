@@ -4,9 +4,18 @@
 /** A clock: returns now as epoch ms (number), epoch ns (bigint) or a Date. */
 export type Clock = () => number | bigint | Date
 
-/** The system clock in epoch ns (ms precision plus a sub-ms part from the monotonic timer). */
+let lastNs = 0n
+
+/**
+ * The system clock in epoch ns: wall-clock ms, strictly increasing within the process (a call in
+ * the same ms as the last one returns the last value plus 1 ns). So an event stamped "now" by an
+ * ingest is always before the "now" that ends the window of any later query (`_time < end`), even
+ * when both happen within one millisecond.
+ */
 export function systemNowNs(): bigint {
-  return BigInt(Date.now()) * 1_000_000n
+  const wall = BigInt(Date.now()) * 1_000_000n
+  lastNs = wall > lastNs ? wall : lastNs + 1n
+  return lastNs
 }
 
 /** Normalize a clock to one returning epoch ns. */
