@@ -49,24 +49,27 @@ function floorDiv(a: bigint, b: bigint): bigint {
   return q * b > a ? q - 1n : q
 }
 
+/** `out[i]` = src[i] floored to a multiple of `stepMs` (a leaf loop: it stays optimized across calls). */
+function binMs(src: Float64Array, stepMs: number, out: Float64Array): void {
+  // The current bin [lo, hi): time-ordered rows stay in it, so most rows skip the division.
+  let lo = Number.NaN
+  let hi = Number.NaN
+  for (let i = 0; i < out.length; i++) {
+    const m = src[i]
+    if (!(m >= lo && m < hi)) {
+      lo = Math.floor(m / stepMs) * stepMs
+      hi = lo + stepMs
+    }
+    out[i] = lo
+  }
+}
+
 function binTime(v: Extract<Vec, { kind: 'time' }>, step: number, n: number): Vec {
   if (!(step > 0)) throw new ExecError('invalid_argument', 'bin: the bin size must be a positive timespan')
   const ms = new Float64Array(n)
   const ns = new Int32Array(n)
   if (step % 1e6 === 0) {
-    const stepMs = step / 1e6
-    const src = v.ms
-    // The current bin [lo, hi): time-ordered rows stay in it, so most rows skip the division.
-    let lo = Number.NaN
-    let hi = Number.NaN
-    for (let i = 0; i < n; i++) {
-      const m = src[i]
-      if (!(m >= lo && m < hi)) {
-        lo = Math.floor(m / stepMs) * stepMs
-        hi = lo + stepMs
-      }
-      ms[i] = lo
-    }
+    binMs(v.ms, step / 1e6, ms)
     return { kind: 'time', ms, ns, valid: v.valid }
   }
   // Sub-millisecond steps: exact with bigint (rare).

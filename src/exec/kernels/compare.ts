@@ -22,6 +22,8 @@ import {
 type Outcomes = readonly [number, number, number, number, number, number]
 
 const N = 2
+/** A row of a dictionary lookup table decided per row (a null code: null, or another part's row). */
+const PER_ROW = 3
 /** `null == x` is false, `null == null` null; `null != x` true; ordering with a null is null. */
 const OUTCOMES = {
   eq: [0, 1, 0, 0, 0, N],
@@ -132,24 +134,43 @@ function stringsAgainstConstant(
   }
   if (!str) return undefined
   const rel = entryRelations(str, c, fold)
-  const entryOut = new Uint8Array(rel.length)
-  for (let d = 0; d < rel.length; d++) entryOut[d] = lut[rel[d]]
+  // Outcome per code + 1; slot 0 (code -1: a null, or a row another part holds) is decided per row.
+  const table = new Uint8Array(rel.length + 1)
+  table[0] = PER_ROW
+  for (let d = 0; d < rel.length; d++) table[d + 1] = lut[rel[d]]
+  const values = new Uint8Array(n)
+  const seen = lookupOutcomes(table, str.codes, values)
+  if (seen < N) return { kind: 'bool', values, valid: null }
   const num = typeof c === 'number' ? c : (parseNumber(c) ?? Number.NaN)
   const want = fold && typeof c === 'string' ? c.toLowerCase() : c
   const nullOutcome = lut[ONE_NULL]
-  const codes = str.codes
-  const values = new Uint8Array(n)
   let valid: Uint8Array | null = null
   for (let i = 0; i < n; i++) {
-    const code = codes[i]
-    const o =
-      code >= 0 ? entryOut[code] : parts ? otherPartOutcome(parts, str, i, want, num, fold, lut) : nullOutcome
+    let o = values[i]
+    if (o < N) continue
+    if (o === PER_ROW) o = parts ? otherPartOutcome(parts, str, i, want, num, fold, lut) : nullOutcome
     if (o === N) {
       if (!valid) valid = new Uint8Array(n).fill(1)
       valid[i] = 0
+      values[i] = 0
     } else values[i] = o
   }
   return { kind: 'bool', values, valid }
+}
+
+/**
+ * `out[i] = table[codes[i] + 1]` for every row, branch-free; returns the outcomes OR-ed together,
+ * so the caller's fix-up pass runs only when some row came out null or is decided per row. A leaf
+ * loop: it stays optimized across calls.
+ */
+function lookupOutcomes(table: Uint8Array, codes: Int32Array, out: Uint8Array): number {
+  let seen = 0
+  for (let i = 0; i < out.length; i++) {
+    const o = table[codes[i] + 1]
+    out[i] = o
+    seen |= o
+  }
+  return seen
 }
 
 function comparison(table: Outcomes, fold: boolean): Kernel {
@@ -190,10 +211,23 @@ export const betweenKernel: Kernel = (args, n, site) => {
   return andBools(lo, hi)
 }
 
+// Leaf loops over 0/1 bytes (no nulls): a loop alone in its function stays optimized across calls.
+function bitAnd(a: Uint8Array, b: Uint8Array, out: Uint8Array): void {
+  for (let i = 0; i < out.length; i++) out[i] = a[i] & b[i]
+}
+
+function bitOr(a: Uint8Array, b: Uint8Array, out: Uint8Array): void {
+  for (let i = 0; i < out.length; i++) out[i] = a[i] | b[i]
+}
+
 /** Three-valued `and`: false wins over null. */
 export function andBools(a: BoolVec, b: BoolVec): BoolVec {
   const n = a.values.length
   const values = new Uint8Array(n)
+  if (a.valid === null && b.valid === null) {
+    bitAnd(a.values, b.values, values)
+    return { kind: 'bool', values, valid: null }
+  }
   let valid: Uint8Array | null = null
   for (let i = 0; i < n; i++) {
     const na = a.valid !== null && a.valid[i] === 0
@@ -213,6 +247,10 @@ export function andBools(a: BoolVec, b: BoolVec): BoolVec {
 export function orBools(a: BoolVec, b: BoolVec): BoolVec {
   const n = a.values.length
   const values = new Uint8Array(n)
+  if (a.valid === null && b.valid === null) {
+    bitOr(a.values, b.values, values)
+    return { kind: 'bool', values, valid: null }
+  }
   let valid: Uint8Array | null = null
   for (let i = 0; i < n; i++) {
     const na = a.valid !== null && a.valid[i] === 0

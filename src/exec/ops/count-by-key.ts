@@ -34,24 +34,20 @@ export function countByDictionary(
   const codes = str.codes
   const counts = new Int32Array(str.dict.length)
   // Entries in first-seen order, each with the row where it was first seen (to record its cell).
-  const seen: number[] = []
-  let others = 0
-  for (let j = 0; j < rows.length; j++) {
-    const c = codes[rows[j]]
-    if (c < 0) others++
-    else if (counts[c]++ === 0) seen.push(c, rows[j])
-  }
+  const seen = new Int32Array(2 * Math.min(str.dict.length, rows.length))
+  const used = countCodes(codes, rows, counts, seen)
+  const others = rows.length - sumCounts(counts, seen, used)
   const dict = groups.keys[0]
-  for (let k = 0; k < seen.length; k += 2) {
+  for (let k = 0; k < used; k += 2) {
     const gid = groups.groupOfKey(dict.entryId(str, seen[k], seen[k + 1]), born)
     const n = counts[seen[k]]
     for (let a = 0; a < states.length; a++) states[a][gid].addNumbers(EMPTY, null, 0, n)
   }
   if (others > 0) {
-    const rest = new Uint32Array(others)
-    let m = 0
-    for (let j = 0; j < rows.length; j++) if (codes[rows[j]] < 0) rest[m++] = rows[j]
-    const gids = groups.assign(keys, rest, born)
+    // One spare slot: the branch-free copy writes one row past the last kept one.
+    const rest = new Uint32Array(others + 1)
+    nullCodeRows(codes, rows, rest)
+    const gids = groups.assign(keys, rest.subarray(0, others), born)
     const sizes = scratch.sizes(gids, groups.size)
     for (let k = 0; k < sizes.groups.length; k++)
       for (let a = 0; a < states.length; a++)
@@ -60,24 +56,85 @@ export function countByDictionary(
   return true
 }
 
+// Leaf loops: a hot loop alone in its function stays optimized from one batch to the next.
+
+/**
+ * Counts `codes` of `rows` per entry into `counts` (zero on entry); writes (entry, first row) pairs of
+ * newly seen entries into `seen`, in first-seen order; returns the used length of `seen`.
+ */
+function countCodes(codes: Int32Array, rows: Uint32Array, counts: Int32Array, seen: Int32Array): number {
+  let s = 0
+  for (let j = 0; j < rows.length; j++) {
+    const c = codes[rows[j]]
+    if (c >= 0 && counts[c]++ === 0) {
+      seen[s] = c
+      seen[s + 1] = rows[j]
+      s += 2
+    }
+  }
+  return s
+}
+
+/** Rows counted under the seen entries. */
+function sumCounts(counts: Int32Array, seen: Int32Array, used: number): number {
+  let total = 0
+  for (let k = 0; k < used; k += 2) total += counts[seen[k]]
+  return total
+}
+
+/** The rows of `rows` whose code is negative (null, or held by another part), into `out`. */
+function nullCodeRows(codes: Int32Array, rows: Uint32Array, out: Uint32Array): void {
+  let m = 0
+  for (let j = 0; j < rows.length; j++) {
+    out[m] = rows[j]
+    m += codes[rows[j]] < 0 ? 1 : 0
+  }
+}
+
 /** Ends of the runs of equal keys in `rows` (nulls equal nulls): run r is [ends[r-1] or 0, ends[r]). */
 function runEnds(v: Extract<Vec, { kind: 'num' | 'time' }>, rows: Uint32Array): Uint32Array {
   const ends = new Uint32Array(rows.length)
-  let r = 0
   const a = v.kind === 'num' ? v.values : v.ms
   const b = v.kind === 'time' ? v.ns : null
-  const valid = v.valid
+  let r: number
+  if (v.valid !== null) r = endsWithNulls(a, b, v.valid, rows, ends)
+  else if (b === null) r = endsOf(a, rows, ends)
+  else r = endsOfPairs(a, b, rows, ends)
+  if (rows.length > 0) ends[r++] = rows.length
+  return ends.subarray(0, r)
+}
+
+function endsOf(a: Float64Array, rows: Uint32Array, ends: Uint32Array): number {
+  let r = 0
+  for (let j = 1; j < rows.length; j++) if (a[rows[j]] !== a[rows[j - 1]]) ends[r++] = j
+  return r
+}
+
+function endsOfPairs(a: Float64Array, b: Int32Array, rows: Uint32Array, ends: Uint32Array): number {
+  let r = 0
   for (let j = 1; j < rows.length; j++) {
     const i = rows[j]
     const k = rows[j - 1]
-    const same =
-      valid === null
-        ? a[i] === a[k] && (b === null || b[i] === b[k])
-        : valid[i] === valid[k] && (valid[i] !== 1 || (a[i] === a[k] && (b === null || b[i] === b[k])))
+    if (a[i] !== a[k] || b[i] !== b[k]) ends[r++] = j
+  }
+  return r
+}
+
+function endsWithNulls(
+  a: Float64Array,
+  b: Int32Array | null,
+  valid: Uint8Array,
+  rows: Uint32Array,
+  ends: Uint32Array,
+): number {
+  let r = 0
+  for (let j = 1; j < rows.length; j++) {
+    const i = rows[j]
+    const k = rows[j - 1]
+    const same = valid[i] === valid[k] && (valid[i] !== 1 || (a[i] === a[k] && (b === null || b[i] === b[k])))
     if (!same) ends[r++] = j
   }
-  if (rows.length > 0) ends[r++] = rows.length
-  return ends.subarray(0, r)
+  return r
 }
 
 /**

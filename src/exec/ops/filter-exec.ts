@@ -13,9 +13,25 @@ export function narrow(b: Batch, pass: Uint8Array, valid: Uint8Array | null): Ui
   const total = rows ? rows.length : b.length
   const keep = new Uint32Array(total)
   let k = 0
-  for (let j = 0; j < total; j++) {
-    const i = rows ? rows[j] : j
-    if (pass[i] === 1 && (!valid || valid[i] === 1)) keep[k++] = i
+  // Branch-free: every row is written, and the count moves on only past a passing one.
+  if (rows === null) {
+    if (valid === null) {
+      for (let j = 0; j < total; j++) {
+        keep[k] = j
+        k += pass[j] === 1 ? 1 : 0
+      }
+    } else {
+      for (let j = 0; j < total; j++) {
+        keep[k] = j
+        k += pass[j] === 1 && valid[j] === 1 ? 1 : 0
+      }
+    }
+  } else {
+    for (let j = 0; j < total; j++) {
+      const i = rows[j]
+      keep[k] = i
+      k += pass[i] === 1 && (valid === null || valid[i] === 1) ? 1 : 0
+    }
   }
   if (k === 0) return 'none'
   if (k === total) return rows
