@@ -1,8 +1,9 @@
-// ops/count-by-key.ts: `summarize count() … by k` with one key, without a group id per row: a
-// dictionary-coded key counts per dictionary entry, a number or time key counts runs of equal values
-// (time-ordered blocks give long runs), and each used entry or run costs one group lookup.
+// ops/count-by-key.ts: `summarize count() … by` without a group id per row: a dictionary-coded key
+// counts per dictionary entry, a number or time key counts runs of equal values (time-ordered blocks
+// give long runs), and the two combine (a time bin by a field); each used entry or run costs one
+// group lookup.
 import type { AggState } from '../agg/index.ts'
-import type { Vec } from '../vector.ts'
+import type { StrVec, Vec } from '../vector.ts'
 import { stringPart } from '../vector.ts'
 import { EMPTY, type GroupScratch } from './agg-feed.ts'
 import type { AggSpec } from './agg-spec.ts'
@@ -28,14 +29,13 @@ export function countByDictionary(
   scratch: GroupScratch,
 ): boolean {
   if (keys.length !== 1) return false
-  const key = keys[0]
-  const str = key.kind === 'str' ? key : key.kind === 'mixed' && key.parts ? stringPart(key) : undefined
+  const str = dictionaryOf(keys[0])
   if (!str) return false
   const codes = str.codes
   const counts = new Int32Array(str.dict.length)
   // Entries in first-seen order, each with the row where it was first seen (to record its cell).
   const seen = new Int32Array(2 * Math.min(str.dict.length, rows.length))
-  const used = countCodes(codes, rows, counts, seen)
+  const used = countCodes(codes, rows, 0, rows.length, counts, seen)
   const others = rows.length - sumCounts(counts, seen, used)
   const dict = groups.keys[0]
   for (let k = 0; k < used; k += 2) {
@@ -43,28 +43,108 @@ export function countByDictionary(
     const n = counts[seen[k]]
     for (let a = 0; a < states.length; a++) states[a][gid].addNumbers(EMPTY, null, 0, n)
   }
-  if (others > 0) {
-    // One spare slot: the branch-free copy writes one row past the last kept one.
-    const rest = new Uint32Array(others + 1)
-    nullCodeRows(codes, rows, rest)
-    const gids = groups.assign(keys, rest.subarray(0, others), born)
-    const sizes = scratch.sizes(gids, groups.size)
-    for (let k = 0; k < sizes.groups.length; k++)
-      for (let a = 0; a < states.length; a++)
-        states[a][sizes.groups[k]].addNumbers(EMPTY, null, sizes.starts[k], sizes.starts[k + 1])
+  if (others > 0) countOthers(groups, keys, codes, rows, others, states, born, scratch)
+  return true
+}
+
+/** Counts the `others` rows whose dictionary code is negative (nulls, other types) the general way. */
+function countOthers(
+  groups: GroupIndex,
+  keys: readonly Vec[],
+  codes: Int32Array,
+  rows: Uint32Array,
+  others: number,
+  states: readonly (readonly AggState[])[],
+  born: (gid: number) => void,
+  scratch: GroupScratch,
+): void {
+  // One spare slot: the branch-free copy writes one row past the last kept one.
+  const rest = new Uint32Array(others + 1)
+  nullCodeRows(codes, rows, rest)
+  const gids = groups.assign(keys, rest.subarray(0, others), born)
+  const sizes = scratch.sizes(gids, groups.size)
+  for (let k = 0; k < sizes.groups.length; k++)
+    for (let a = 0; a < states.length; a++)
+      states[a][sizes.groups[k]].addNumbers(EMPTY, null, sizes.starts[k], sizes.starts[k + 1])
+}
+
+/** The dictionary-coded part of a key (a string column, or a split mixed column's string part). */
+function dictionaryOf(key: Vec): StrVec | undefined {
+  return key.kind === 'str' ? key : key.kind === 'mixed' && key.parts ? stringPart(key) : undefined
+}
+
+/** Runs shorter than this on average send a batch down the general path (a lookup per run would not pay). */
+const MIN_MEAN_RUN = 8
+
+/**
+ * `summarize count() by t, k` (either order) with one number or time key t (a time bin, most often)
+ * and one dictionary-coded key k: within each run of equal t (time-ordered blocks give long runs),
+ * rows count per dictionary entry, and each (run, used entry) costs one group lookup instead of one
+ * per row. Rows outside k's string part take the general path. False (nothing done) for other keys,
+ * or when the batch's runs are too short to pay.
+ */
+export function countByRunsAndDictionary(
+  groups: GroupIndex,
+  keys: readonly Vec[],
+  rows: Uint32Array,
+  states: readonly (readonly AggState[])[],
+  born: (gid: number) => void,
+  scratch: GroupScratch,
+): boolean {
+  if (keys.length !== 2) return false
+  const [k0, k1] = keys
+  const runAt = isRunKey(k0) && dictionaryOf(k1) ? 0 : isRunKey(k1) && dictionaryOf(k0) ? 1 : -1
+  if (runAt < 0) return false
+  const runKey = keys[runAt] as RunKey
+  const str = dictionaryOf(keys[1 - runAt]) as StrVec
+  const ends = runEnds(runKey, rows)
+  if (ends.length * MIN_MEAN_RUN > rows.length) return false
+  const codes = str.codes
+  const counts = new Int32Array(str.dict.length)
+  const entryIds = new Int32Array(str.dict.length).fill(-1)
+  const seen = new Int32Array(2 * Math.min(str.dict.length, rows.length))
+  const runIds = groups.keys[runAt]
+  const entries = groups.keys[1 - runAt]
+  let start = 0
+  let counted = 0
+  for (let r = 0; r < ends.length; r++) {
+    const used = countCodes(codes, rows, start, ends[r], counts, seen)
+    if (used > 0) {
+      const runId = runIds.idAt(runKey, rows[start])
+      for (let k = 0; k < used; k += 2) {
+        const c = seen[k]
+        let eid = entryIds[c]
+        if (eid < 0) eid = entryIds[c] = entries.entryId(str, c, seen[k + 1])
+        const gid = runAt === 0 ? groups.groupOfPair(runId, eid, born) : groups.groupOfPair(eid, runId, born)
+        const n = counts[c]
+        counts[c] = 0
+        counted += n
+        for (let a = 0; a < states.length; a++) states[a][gid].addNumbers(EMPTY, null, 0, n)
+      }
+    }
+    start = ends[r]
   }
+  const others = rows.length - counted
+  if (others > 0) countOthers(groups, keys, codes, rows, others, states, born, scratch)
   return true
 }
 
 // Leaf loops: a hot loop alone in its function stays optimized from one batch to the next.
 
 /**
- * Counts `codes` of `rows` per entry into `counts` (zero on entry); writes (entry, first row) pairs of
- * newly seen entries into `seen`, in first-seen order; returns the used length of `seen`.
+ * Counts the codes of `rows[from .. to)` per entry into `counts` (zero on entry); writes (entry,
+ * first row) pairs of newly seen entries into `seen`, in first-seen order; returns the used length.
  */
-function countCodes(codes: Int32Array, rows: Uint32Array, counts: Int32Array, seen: Int32Array): number {
+function countCodes(
+  codes: Int32Array,
+  rows: Uint32Array,
+  from: number,
+  to: number,
+  counts: Int32Array,
+  seen: Int32Array,
+): number {
   let s = 0
-  for (let j = 0; j < rows.length; j++) {
+  for (let j = from; j < to; j++) {
     const c = codes[rows[j]]
     if (c >= 0 && counts[c]++ === 0) {
       seen[s] = c
@@ -91,8 +171,15 @@ function nullCodeRows(codes: Int32Array, rows: Uint32Array, out: Uint32Array): v
   }
 }
 
+/** A key whose equal values come in runs (time-ordered blocks): a number or a time. */
+type RunKey = Extract<Vec, { kind: 'num' | 'time' }>
+
+function isRunKey(v: Vec): v is RunKey {
+  return v.kind === 'num' || v.kind === 'time'
+}
+
 /** Ends of the runs of equal keys in `rows` (nulls equal nulls): run r is [ends[r-1] or 0, ends[r]). */
-function runEnds(v: Extract<Vec, { kind: 'num' | 'time' }>, rows: Uint32Array): Uint32Array {
+function runEnds(v: RunKey, rows: Uint32Array): Uint32Array {
   const ends = new Uint32Array(rows.length)
   const a = v.kind === 'num' ? v.values : v.ms
   const b = v.kind === 'time' ? v.ns : null

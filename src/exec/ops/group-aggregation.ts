@@ -12,7 +12,7 @@ import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { feedBatch, GroupScratch } from './agg-feed.ts'
 import { type AggSpec, newState } from './agg-spec.ts'
 import { ArgExtremumFeed } from './arg-extremum-feed.ts'
-import { countByDictionary, countByRuns, onlyPlainCounts } from './count-by-key.ts'
+import { countByDictionary, countByRuns, countByRunsAndDictionary, onlyPlainCounts } from './count-by-key.ts'
 import { GroupIndex } from './group-keys.ts'
 import { fedMask, planSketchSharing, type SketchSharing, shareSketches } from './shared-sketches.ts'
 
@@ -59,7 +59,8 @@ export class GroupAggregation {
     const counted =
       this.#counting &&
       (countByDictionary(groups, keyVecs, rows, this.states, this.#born, this.#scratch) ||
-        countByRuns(groups, keyVecs, rows, this.states, this.#born))
+        countByRuns(groups, keyVecs, rows, this.states, this.#born) ||
+        countByRunsAndDictionary(groups, keyVecs, rows, this.states, this.#born, this.#scratch))
     if (!counted) {
       const gids = groups.assign(keyVecs, rows, this.#born)
       feedBatch(this.#fedSpecs, this.#fedStates, b, rows, gids, groups.size, this.#scope, this.#scratch, ctx)

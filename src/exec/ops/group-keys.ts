@@ -47,6 +47,47 @@ export class GroupIndex {
     return id
   }
 
+  /**
+   * The group of the key-id pair (a, b) of a two-key index (made now when new), through the same
+   * tables as `assign`, so pairs looked up here and rows assigned there share their groups.
+   */
+  groupOfPair(a: number, b: number, onNew: (gid: number) => void): number {
+    if (this.#grid !== 'off' && (a >= this.#gridRows || b >= this.#gridCols)) {
+      const r = a >= this.#gridRows ? nextPow2(a + 1, 2 * this.#gridRows) : this.#gridRows
+      const c = b >= this.#gridCols ? nextPow2(b + 1, 2 * this.#gridCols) : this.#gridCols
+      if (r * c > GRID_MAX) this.#leaveGrid()
+      else this.#regrid(r, c)
+    }
+    const grid = this.#grid
+    if (grid !== 'off' && grid !== null) {
+      const at = a * this.#gridCols + b
+      let g = grid[at] - 1
+      if (g < 0) {
+        g = this.#newGroup([a, b], onNew)
+        grid[at] = g + 1
+      }
+      return g
+    }
+    if (a < RADIX && b < RADIX) {
+      const combos = this.#combos
+      combos.key[0] = a * RADIX + b
+      let g = combos.find()
+      if (g < 0) {
+        g = this.#newGroup([a, b], onNew)
+        combos.key[0] = a * RADIX + b
+        combos.insert(g)
+      }
+      return g
+    }
+    const wide = `${a}:${b}`
+    let g = this.#wide.get(wide) ?? -1
+    if (g < 0) {
+      g = this.#newGroup([a, b], onNew)
+      this.#wide.set(wide, g)
+    }
+    return g
+  }
+
   /** Group ids of `rows` given the key vectors; `onNew(gid)` runs once per new group. */
   assign(vecs: readonly Vec[], rows: Uint32Array, onNew: (gid: number) => void): Float64Array {
     const n = rows.length
