@@ -1,33 +1,49 @@
 // exec/agg/sort-f64.ts: an in-place ascending sort of doubles, as Float64Array.prototype.sort orders
-// them (−Infinity … −0, +0 … +Infinity; callers keep NaN out), by LSD radix over the IEEE bits: six passes of 11
-// bits, skipping a pass whose digit is the same for every value. About twice as fast as the built-in
-// sort on the t-digest's buffers (thousands of values); short arrays use the built-in.
+// them (−Infinity … −0, +0 … +Infinity; callers keep NaN out): an LSD radix over the high 32 bits
+// (sign, exponent, 20 mantissa bits) in three passes of 11/11/10 bits, skipping a pass whose digit is
+// the same for every value, then each run of equal high words ordered by value (insertion sort for
+// short runs, the built-in sort for long ones). Half the passes of a full 64-bit radix; several
+// times faster than the built-in sort on the t-digest's buffers (thousands of values).
 
 /** Below this length the built-in sort wins (radix pays for its 2,048-bucket histograms). */
 const RADIX_MIN = 512
 const BUCKETS = 2048
 const M = BUCKETS - 1
+/** Runs of equal high words longer than this are sorted by the built-in sort (insertion is O(n²)). */
+const INSERTION_MAX = 24
 
-let lo1 = new Int32Array(0)
-let hi1 = new Int32Array(0)
-let lo2 = new Int32Array(0)
-let hi2 = new Int32Array(0)
-// One histogram per 11-bit digit of the 64-bit key (hi:lo): lo[0..10], lo[11..21], lo[22..31]+hi[0],
-// hi[1..11], hi[12..22], hi[23..31]. Each pass is a loop of its own kind (low, middle, high word):
-// a digit function switching on the pass number per key cost V8 half the speed.
+let keys1 = new Int32Array(0)
+let keys2 = new Int32Array(0)
+let vals1 = new Float64Array(0)
+let vals2 = new Float64Array(0)
+// One histogram per digit of the order key: bits 0–10, 11–21, 22–31.
 const h0 = new Int32Array(BUCKETS)
 const h1 = new Int32Array(BUCKETS)
 const h2 = new Int32Array(BUCKETS)
-const h3 = new Int32Array(BUCKETS)
-const h4 = new Int32Array(BUCKETS)
-const h5 = new Int32Array(BUCKETS)
 
 function ensure(n: number): void {
-  if (lo1.length >= n) return
-  lo1 = new Int32Array(n)
-  hi1 = new Int32Array(n)
-  lo2 = new Int32Array(n)
-  hi2 = new Int32Array(n)
+  if (keys1.length >= n) return
+  keys1 = new Int32Array(n)
+  keys2 = new Int32Array(n)
+  vals1 = new Float64Array(n)
+  vals2 = new Float64Array(n)
+}
+
+// Leaf loops: each hot loop alone in its function stays optimized from one call to the next.
+
+/**
+ * The order key of each value's high word (unsigned order = double order: negatives flip every
+ * bit, others flip the sign bit) into `keys`, and the three digit histograms.
+ */
+function orderKeys(words: Int32Array, n: number, keys: Int32Array): void {
+  for (let i = 0; i < n; i++) {
+    const hi = words[2 * i + 1]
+    const k = hi < 0 ? ~hi : hi ^ 0x80000000
+    keys[i] = k
+    h0[k & M]++
+    h1[(k >>> 11) & M]++
+    h2[k >>> 22]++
+  }
 }
 
 /** Turns counts into start offsets; true when one bucket holds all `n` keys (the pass is skipped). */
@@ -43,57 +59,46 @@ function prefix(h: Int32Array, n: number): boolean {
   return trivial
 }
 
-/** One counting pass on the 11 bits of the low word at `shift` (keys moved from s* to d*). */
-function scatterLow(
+/** One counting pass on the key bits at `shift`: (key, value) pairs move from s* to d*. */
+function scatter(
   h: Int32Array,
   shift: number,
   n: number,
-  sl: Int32Array,
-  sh: Int32Array,
-  dl: Int32Array,
-  dh: Int32Array,
+  sk: Int32Array,
+  sv: Float64Array,
+  dk: Int32Array,
+  dv: Float64Array,
 ): void {
   for (let i = 0; i < n; i++) {
-    const lo = sl[i]
-    const k = h[(lo >>> shift) & M]++
-    dl[k] = lo
-    dh[k] = sh[i]
+    const k = sk[i]
+    const at = h[(k >>> shift) & M]++
+    dk[at] = k
+    dv[at] = sv[i]
   }
 }
 
-/** The pass on bits 22–32 (the low word's top 10 bits and the high word's lowest bit). */
-function scatterMiddle(
-  h: Int32Array,
-  n: number,
-  sl: Int32Array,
-  sh: Int32Array,
-  dl: Int32Array,
-  dh: Int32Array,
-): void {
-  for (let i = 0; i < n; i++) {
-    const lo = sl[i]
-    const hi = sh[i]
-    const k = h[((lo >>> 22) | (hi << 10)) & M]++
-    dl[k] = lo
-    dh[k] = hi
+/** Orders `v[from, to)` by value (insertion sort: the run is short). */
+function insertion(v: Float64Array, from: number, to: number): void {
+  for (let i = from + 1; i < to; i++) {
+    const x = v[i]
+    let j = i - 1
+    while (j >= from && v[j] > x) {
+      v[j + 1] = v[j]
+      j--
+    }
+    v[j + 1] = x
   }
 }
 
-/** One counting pass on the (up to) 11 bits of the high word at `shift`. */
-function scatterHigh(
-  h: Int32Array,
-  shift: number,
-  n: number,
-  sl: Int32Array,
-  sh: Int32Array,
-  dl: Int32Array,
-  dh: Int32Array,
-): void {
-  for (let i = 0; i < n; i++) {
-    const hi = sh[i]
-    const k = h[(hi >>> shift) & M]++
-    dl[k] = sl[i]
-    dh[k] = hi
+/** Orders each run of equal keys of the key-sorted pairs by value. */
+function sortRuns(keys: Int32Array, vals: Float64Array, n: number): void {
+  let start = 0
+  for (let i = 1; i <= n; i++) {
+    if (i < n && keys[i] === keys[start]) continue
+    const len = i - start
+    if (len > INSERTION_MAX) vals.subarray(start, i).sort()
+    else if (len > 1) insertion(vals, start, i)
+    start = i
   }
 }
 
@@ -105,61 +110,27 @@ export function sortFloat64(a: Float64Array): void {
     return
   }
   ensure(n)
-  const w = new Int32Array(a.buffer, a.byteOffset, 2 * n)
-  for (const h of [h0, h1, h2, h3, h4, h5]) h.fill(0)
-  let sl = lo1
-  let sh = hi1
-  let dl = lo2
-  let dh = hi2
-  for (let i = 0; i < n; i++) {
-    let lo = w[2 * i]
-    let hi = w[2 * i + 1]
-    // Order-preserving key: negative doubles flip every bit, others flip the sign bit.
-    if (hi < 0) {
-      hi = ~hi
-      lo = ~lo
-    } else hi ^= 0x80000000
-    sl[i] = lo
-    sh[i] = hi
-    h0[lo & M]++
-    h1[(lo >>> 11) & M]++
-    h2[((lo >>> 22) | (hi << 10)) & M]++
-    h3[(hi >>> 1) & M]++
-    h4[(hi >>> 12) & M]++
-    h5[hi >>> 23]++
-  }
-  // Passes 0–1 read the low word, 2 straddles both, 3–5 read the high word; a skipped pass leaves
-  // the keys where they are.
-  const passes: [Int32Array, number][] = [
-    [h0, 0],
-    [h1, 11],
-    [h2, -1],
-    [h3, 1],
-    [h4, 12],
-    [h5, 23],
-  ]
-  for (let p = 0; p < passes.length; p++) {
-    const [h, shift] = passes[p]
+  h0.fill(0)
+  h1.fill(0)
+  h2.fill(0)
+  orderKeys(new Int32Array(a.buffer, a.byteOffset, 2 * n), n, keys1)
+  vals1.set(a)
+  let sk = keys1
+  let sv = vals1
+  let dk = keys2
+  let dv = vals2
+  for (let p = 0; p < 3; p++) {
+    const h = p === 0 ? h0 : p === 1 ? h1 : h2
     if (prefix(h, n)) continue
-    if (p < 2) scatterLow(h, shift, n, sl, sh, dl, dh)
-    else if (p === 2) scatterMiddle(h, n, sl, sh, dl, dh)
-    else scatterHigh(h, shift, n, sl, sh, dl, dh)
-    const tl = sl
-    sl = dl
-    dl = tl
-    const th = sh
-    sh = dh
-    dh = th
+    scatter(h, 11 * p, n, sk, sv, dk, dv)
+    const tk = sk
+    sk = dk
+    dk = tk
+    const tv = sv
+    sv = dv
+    dv = tv
   }
-  for (let i = 0; i < n; i++) {
-    let lo = sl[i]
-    let hi = sh[i]
-    if (hi < 0) hi ^= 0x80000000
-    else {
-      hi = ~hi
-      lo = ~lo
-    }
-    w[2 * i] = lo
-    w[2 * i + 1] = hi
-  }
+  // Equal high words sit together in input order; the low words decide within each run.
+  sortRuns(sk, sv, n)
+  a.set(sv.subarray(0, n))
 }
