@@ -41,6 +41,21 @@ describe('sortFloat64', () => {
     console.log(`sort-f64 runs=${runs}`)
   })
 
+  it('orders values that share their high 32 bits (long and short runs, duplicates)', () => {
+    // 1000 + k·1e-9 keeps the sign, exponent and top 20 mantissa bits: one run of 4,000 values.
+    let x = 7
+    const next = () => {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0
+      return x
+    }
+    const a = Float64Array.from({ length: 6000 }, (_, i) =>
+      i < 4000 ? 1000 + (next() % 3000) * 1e-9 : i < 5000 ? -2 - (next() % 20) * 1e-12 : next() % 50,
+    )
+    const want = a.slice().sort()
+    sortFloat64(a)
+    expect(bits(a)).toBe(bits(want))
+  })
+
   it('sorts a large uniform buffer and a subarray in place', () => {
     const big = new Float64Array(20_000)
     for (let i = 0; i < big.length; i++) big[i] = Math.sin(i) * 1e6 - (i % 7 === 0 ? 0 : 0.5)
