@@ -14,6 +14,25 @@ function canonicalKey(c: Exclude<Cell, null | number>): unknown {
 }
 
 /**
+ * `out[j] = ids[codes[rows[j]] + 1]` from row `from` on, up to the first row whose id is not known
+ * yet (negative); returns that row's index, or `rows.length`. A leaf loop: it stays optimized.
+ */
+function knownIds(
+  codes: Int32Array,
+  rows: Uint32Array,
+  ids: Int32Array,
+  out: Float64Array,
+  from: number,
+): number {
+  for (let j = from; j < rows.length; j++) {
+    const id = ids[codes[rows[j]] + 1]
+    if (id < 0) return j
+    out[j] = id
+  }
+  return rows.length
+}
+
+/**
  * Distinct values of one key: value → id, and id → canonical cell. A value's id does not depend on
  * the vector layout it arrives in, because one field can be a StrVec in one block and a MixedVec in
  * another: a string is itself, a number itself (−0 is 0), a bool itself ("200", 200 and true stay
@@ -86,16 +105,20 @@ export class KeyDictionary {
   assign(v: Vec, rows: Uint32Array, out: Float64Array): void {
     switch (v.kind) {
       case 'str': {
-        // Once per used dictionary entry, not per row.
-        const remap = new Int32Array(v.dict.length).fill(-1)
-        for (let j = 0; j < rows.length; j++) {
-          const c = v.codes[rows[j]]
-          if (c < 0) {
-            out[j] = this.#null()
-            continue
-          }
-          let id = remap[c]
-          if (id < 0) id = remap[c] = this.#mapped(v.dict[c], v, rows[j])
+        // Once per used dictionary entry, not per row: ids by code + 1 (slot 0 is null). A leaf loop
+        // copies known ids and stops at the first row whose entry has none yet; that entry gets
+        // its id here, in row order (ids are first-seen), and the loop goes on.
+        const remap = new Int32Array(v.dict.length + 1).fill(-1)
+        if (this.#nullId >= 0) remap[0] = this.#nullId
+        const codes = v.codes
+        for (
+          let j = knownIds(codes, rows, remap, out, 0);
+          j < rows.length;
+          j = knownIds(codes, rows, remap, out, j + 1)
+        ) {
+          const c = codes[rows[j]]
+          const id = c < 0 ? this.#null() : this.#mapped(v.dict[c], v, rows[j])
+          remap[c + 1] = id
           out[j] = id
         }
         return
