@@ -106,7 +106,16 @@ export class DcountState extends AggStateBase<number> {
     from: number,
     to: number,
   ): void {
-    for (let i = from; i < to; i++) this.addCode(codes[rows === null ? i : rows[i]], dict)
+    for (let i = from; i < to; i++) {
+      const hll = this.hll
+      if (hll !== null) {
+        // Past the exact limit: registers by code (each distinct string hashed once per block).
+        const s = dict.hllSlots(hll.p, codes, rows, i, to)
+        hll.addSlots(s.slot, s.rank, codes, rows, i, to)
+        return
+      }
+      this.addCode(codes[rows === null ? i : rows[i]], dict)
+    }
   }
 
   merge(other: AggState<number>): void {

@@ -6,6 +6,47 @@
 import type { ByteReader, ByteWriter } from './bytes.ts'
 import { AggStateError } from './errors.ts'
 
+/** The rank of hash (hi, lo) at precision p: 1 + leading zeros of the 64 − p bits after the index. */
+export function hllRank(p: number, hi: number, lo: number): number {
+  const rest = hi << p
+  // rest holds the 32 − p remaining bits of hi at its top; below them come the 32 bits of lo.
+  return rest !== 0 ? Math.clz32(rest) + 1 : 32 - p + (lo !== 0 ? Math.clz32(lo) : 32) + 1
+}
+
+// Leaf loops: register-wise max of each row's (slot, rank), by code.
+function maxInto(
+  regs: Uint8Array,
+  slot: Uint32Array,
+  rank: Uint8Array,
+  codes: Int32Array,
+  rows: Uint32Array,
+  from: number,
+  to: number,
+): void {
+  for (let i = from; i < to; i++) {
+    const c = codes[rows[i]]
+    const j = slot[c]
+    const r = rank[c]
+    if (r > regs[j]) regs[j] = r
+  }
+}
+
+function maxIntoDense(
+  regs: Uint8Array,
+  slot: Uint32Array,
+  rank: Uint8Array,
+  codes: Int32Array,
+  from: number,
+  to: number,
+): void {
+  for (let i = from; i < to; i++) {
+    const c = codes[i]
+    const j = slot[c]
+    const r = rank[c]
+    if (r > regs[j]) regs[j] = r
+  }
+}
+
 /** A HyperLogLog sketch with precision p (4 ≤ p ≤ 18). */
 export class HyperLogLog {
   readonly p: number
@@ -19,12 +60,26 @@ export class HyperLogLog {
 
   /** Adds the hash (hi, lo): the top p bits of hi pick the register, the other 64 − p bits its rank. */
   add(hi: number, lo: number): void {
-    const p = this.p
-    const j = hi >>> (32 - p)
-    const rest = hi << p
-    // rest holds the 32 − p remaining bits of hi at its top; below them come the 32 bits of lo.
-    const rank = rest !== 0 ? Math.clz32(rest) + 1 : 32 - p + (lo !== 0 ? Math.clz32(lo) : 32) + 1
+    const j = hi >>> (32 - this.p)
+    const rank = hllRank(this.p, hi, lo)
     if (rank > this.registers[j]) this.registers[j] = rank
+  }
+
+  /**
+   * Adds the values of `rows[from, to)` by their codes: `slot[code]` is the value's register,
+   * `rank[code]` its rank (as `add` derives them from the hash; CodeDictionary.hllSlots). One
+   * typed-array step per row instead of a hash.
+   */
+  addSlots(
+    slot: Uint32Array,
+    rank: Uint8Array,
+    codes: Int32Array,
+    rows: Uint32Array | null,
+    from: number,
+    to: number,
+  ): void {
+    if (rows === null) maxIntoDense(this.registers, slot, rank, codes, from, to)
+    else maxInto(this.registers, slot, rank, codes, rows, from, to)
   }
 
   /** Register-wise max: the sketch of the union. */

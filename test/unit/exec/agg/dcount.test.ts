@@ -174,3 +174,27 @@ describe('dcount', () => {
     expect(h.registers[16383]).toBe(1)
   })
 })
+
+describe('dcount over dictionary codes past the exact limit', () => {
+  it('sets the same registers as hashing each string (slots cached per block dictionary)', () => {
+    const words = Array.from({ length: 3000 }, (_, i) => `id-${(i * 7919) % 2500}`)
+    const dict = new CodeDictionary([...new Set(words)])
+    const code = new Map(dict.values.map((w, c) => [w, c]))
+    const codes = Int32Array.from(words, (w) => code.get(w) as number)
+    const byCodes = createAggState('dcount', { exactLimit: 40 })
+    const byStrings = createAggState('dcount', { exactLimit: 40 })
+    // Two segments through a row list (the switch to HyperLogLog happens inside the first), then
+    // the rest without one; a second state reuses the dictionary's cached slots.
+    const rows = Uint32Array.from({ length: 2000 }, (_, i) => (i * 3) % 2000)
+    byCodes.addCodes(codes, dict, rows, 0, 1200)
+    byCodes.addCodes(codes, dict, rows, 1200, 2000)
+    byCodes.addCodes(codes, dict, null, 2000, 3000)
+    for (const i of rows) byStrings.addString(words[i])
+    for (let i = 2000; i < 3000; i++) byStrings.addString(words[i])
+    expect(byCodes.isEstimate).toBe(true)
+    expect(Array.from(byCodes.serialize())).toEqual(Array.from(byStrings.serialize()))
+    const again = createAggState('dcount', { exactLimit: 0 })
+    again.addCodes(codes, dict, null, 0, 3000)
+    expect(again.result()).toBe(byStrings.result())
+  })
+})
