@@ -32,36 +32,32 @@ export function countByDictionary(
   const str = dictionaryOf(keys[0])
   if (!str) return false
   const codes = str.codes
-  const counts = new Int32Array(str.dict.length)
-  // Entries in first-seen order, each with the row where it was first seen (to record its cell).
-  const seen = new Int32Array(2 * Math.min(str.dict.length, rows.length))
-  const used = countCodes(codes, rows, 0, rows.length, counts, seen)
-  const others = rows.length - sumCounts(counts, seen, used)
+  const { counts, seen, others } = buffers(str.dict.length, rows.length)
+  const used = countCodes(codes, rows, 0, rows.length, counts, seen, others)
   const dict = groups.keys[0]
-  for (let k = 0; k < used; k += 2) {
-    const gid = groups.groupOfKey(dict.entryId(str, seen[k], seen[k + 1]), born)
-    const n = counts[seen[k]]
-    for (let a = 0; a < states.length; a++) states[a][gid].addNumbers(EMPTY, null, 0, n)
+  try {
+    for (let k = 0; k < used; k += 2) {
+      const gid = groups.groupOfKey(dict.entryId(str, seen[k], seen[k + 1]), born)
+      const n = counts[seen[k]]
+      for (let a = 0; a < states.length; a++) states[a][gid].addNumbers(EMPTY, null, 0, n)
+    }
+  } finally {
+    clearSeen(counts, seen, used)
   }
-  if (others > 0) countOthers(groups, keys, codes, rows, others, states, born, scratch)
+  if (others.n > 0) countOthers(groups, keys, others, states, born, scratch)
   return true
 }
 
-/** Counts the `others` rows whose dictionary code is negative (nulls, other types) the general way. */
+/** Counts the rows whose dictionary code is negative (nulls, other types) the general way. */
 function countOthers(
   groups: GroupIndex,
   keys: readonly Vec[],
-  codes: Int32Array,
-  rows: Uint32Array,
-  others: number,
+  others: RowList,
   states: readonly (readonly AggState[])[],
   born: (gid: number) => void,
   scratch: GroupScratch,
 ): void {
-  // One spare slot: the branch-free copy writes one row past the last kept one.
-  const rest = new Uint32Array(others + 1)
-  nullCodeRows(codes, rows, rest)
-  const gids = groups.assign(keys, rest.subarray(0, others), born)
+  const gids = groups.assign(keys, others.rows.subarray(0, others.n), born)
   const sizes = scratch.sizes(gids, groups.size)
   for (let k = 0; k < sizes.groups.length; k++)
     for (let a = 0; a < states.length; a++)
@@ -100,32 +96,32 @@ export function countByRunsAndDictionary(
   const ends = runEnds(runKey, rows)
   if (ends.length * MIN_MEAN_RUN > rows.length) return false
   const codes = str.codes
-  const counts = new Int32Array(str.dict.length)
+  const { counts, seen, others } = buffers(str.dict.length, rows.length)
   const entryIds = new Int32Array(str.dict.length).fill(-1)
-  const seen = new Int32Array(2 * Math.min(str.dict.length, rows.length))
   const runIds = groups.keys[runAt]
   const entries = groups.keys[1 - runAt]
   let start = 0
-  let counted = 0
   for (let r = 0; r < ends.length; r++) {
-    const used = countCodes(codes, rows, start, ends[r], counts, seen)
-    if (used > 0) {
-      const runId = runIds.idAt(runKey, rows[start])
-      for (let k = 0; k < used; k += 2) {
-        const c = seen[k]
-        let eid = entryIds[c]
-        if (eid < 0) eid = entryIds[c] = entries.entryId(str, c, seen[k + 1])
-        const gid = runAt === 0 ? groups.groupOfPair(runId, eid, born) : groups.groupOfPair(eid, runId, born)
-        const n = counts[c]
-        counts[c] = 0
-        counted += n
-        for (let a = 0; a < states.length; a++) states[a][gid].addNumbers(EMPTY, null, 0, n)
+    const used = countCodes(codes, rows, start, ends[r], counts, seen, others)
+    try {
+      if (used > 0) {
+        const runId = runIds.idAt(runKey, rows[start])
+        for (let k = 0; k < used; k += 2) {
+          const c = seen[k]
+          let eid = entryIds[c]
+          if (eid < 0) eid = entryIds[c] = entries.entryId(str, c, seen[k + 1])
+          const gid =
+            runAt === 0 ? groups.groupOfPair(runId, eid, born) : groups.groupOfPair(eid, runId, born)
+          const n = counts[c]
+          for (let a = 0; a < states.length; a++) states[a][gid].addNumbers(EMPTY, null, 0, n)
+        }
       }
+    } finally {
+      clearSeen(counts, seen, used)
     }
     start = ends[r]
   }
-  const others = rows.length - counted
-  if (others > 0) countOthers(groups, keys, codes, rows, others, states, born, scratch)
+  if (others.n > 0) countOthers(groups, keys, others, states, born, scratch)
   return true
 }
 
@@ -133,7 +129,9 @@ export function countByRunsAndDictionary(
 
 /**
  * Counts the codes of `rows[from .. to)` per entry into `counts` (zero on entry); writes (entry,
- * first row) pairs of newly seen entries into `seen`, in first-seen order; returns the used length.
+ * first row) pairs of newly seen entries into `seen`, in first-seen order, and the rows with a
+ * negative code (null, or held by another part) into `others` from `others.n` on; returns the used
+ * length of `seen`.
  */
 function countCodes(
   codes: Int32Array,
@@ -142,33 +140,55 @@ function countCodes(
   to: number,
   counts: Int32Array,
   seen: Int32Array,
+  others: RowList,
 ): number {
   let s = 0
+  let m = others.n
+  const rest = others.rows
   for (let j = from; j < to; j++) {
     const c = codes[rows[j]]
-    if (c >= 0 && counts[c]++ === 0) {
+    if (c < 0) rest[m++] = rows[j]
+    else if (counts[c]++ === 0) {
       seen[s] = c
       seen[s + 1] = rows[j]
       s += 2
     }
   }
+  others.n = m
   return s
 }
 
-/** Rows counted under the seen entries. */
-function sumCounts(counts: Int32Array, seen: Int32Array, used: number): number {
-  let total = 0
-  for (let k = 0; k < used; k += 2) total += counts[seen[k]]
-  return total
+/** Zeroes the counts of the entries in `seen[0, used)`. */
+function clearSeen(counts: Int32Array, seen: Int32Array, used: number): void {
+  for (let k = 0; k < used; k += 2) counts[seen[k]] = 0
 }
 
-/** The rows of `rows` whose code is negative (null, or held by another part), into `out`. */
-function nullCodeRows(codes: Int32Array, rows: Uint32Array, out: Uint32Array): void {
-  let m = 0
-  for (let j = 0; j < rows.length; j++) {
-    out[m] = rows[j]
-    m += codes[rows[j]] < 0 ? 1 : 0
-  }
+/** A growing list of row indices (room for every row of the batch). */
+interface RowList {
+  rows: Uint32Array
+  n: number
+}
+
+/**
+ * Scratch of the counting loops, reused from batch to batch (they run to completion, never
+ * interleaved): per-entry counts (all zero between uses: a user clears the entries it counted, also
+ * when it throws), the seen (entry, row) pairs, and the other rows. Grown on demand, never shrunk.
+ */
+const SCRATCH = {
+  counts: new Int32Array(256),
+  seen: new Int32Array(512),
+  others: { rows: new Uint32Array(0), n: 0 },
+}
+
+function buffers(entries: number, rows: number): { counts: Int32Array; seen: Int32Array; others: RowList } {
+  if (SCRATCH.counts.length < entries)
+    SCRATCH.counts = new Int32Array(Math.max(entries, 2 * SCRATCH.counts.length))
+  const pairs = 2 * Math.min(entries, rows)
+  if (SCRATCH.seen.length < pairs) SCRATCH.seen = new Int32Array(Math.max(pairs, 2 * SCRATCH.seen.length))
+  if (SCRATCH.others.rows.length < rows)
+    SCRATCH.others.rows = new Uint32Array(Math.max(rows, 2 * SCRATCH.others.rows.length))
+  SCRATCH.others.n = 0
+  return SCRATCH
 }
 
 /** A key whose equal values come in runs (time-ordered blocks): a number or a time. */
