@@ -24,35 +24,26 @@ export class CodeDictionary {
   private ranks: Uint8Array | null = null
 
   /**
-   * Each code's HyperLogLog register (`slot`) and rank at precision `p` (HyperLogLog.add's), derived
-   * from the cached hash for every code of `rows[from, to)` that has none yet; shared by every dcount
-   * reading this block column, so a row costs one table step, not a hash.
+   * Each code's HyperLogLog register (`slot`) and rank at precision `p` (HyperLogLog.add's); a rank
+   * of 0 means not derived yet (`deriveSlot`). Shared by every dcount reading this block column, so
+   * a row costs one table step, not a hash.
    */
-  hllSlots(
-    p: number,
-    codes: Int32Array,
-    rows: Uint32Array | null,
-    from: number,
-    to: number,
-  ): { slot: Uint32Array; rank: Uint8Array } {
+  hllTables(p: number): { slot: Uint32Array; rank: Uint8Array } {
     if (this.hllP !== p || this.slots === null || this.ranks === null) {
       this.slots = new Uint32Array(this.values.length)
       this.ranks = new Uint8Array(this.values.length)
       this.hllP = p
     }
-    const slot = this.slots
-    const rank = this.ranks
-    for (
-      let i = firstUnranked(rank, codes, rows, from, to);
-      i < to;
-      i = firstUnranked(rank, codes, rows, i + 1, to)
-    ) {
-      const c = codes[rows === null ? i : rows[i]]
-      this.hash(c)
-      slot[c] = hashOut[0] >>> (32 - p)
-      rank[c] = hllRank(p, hashOut[0], hashOut[1])
-    }
-    return { slot, rank }
+    return { slot: this.slots, rank: this.ranks }
+  }
+
+  /** Derives the register and rank of `code` at precision `p` from its hash (after `hllTables(p)`). */
+  deriveSlot(p: number, code: number): void {
+    const slot = this.slots as Uint32Array
+    const rank = this.ranks as Uint8Array
+    this.hash(code)
+    slot[code] = hashOut[0] >>> (32 - p)
+    rank[code] = hllRank(p, hashOut[0], hashOut[1])
   }
 
   /** Writes the hash of `values[code]` into `hashOut` (same as `hashString(values[code])`). */
@@ -73,18 +64,4 @@ export class CodeDictionary {
     hs[2 * code + 1] = hashOut[1]
     done[code] = 1
   }
-}
-
-/** The first row of `rows[from, to)` whose code has no rank yet, or `to` (a leaf loop). */
-function firstUnranked(
-  rank: Uint8Array,
-  codes: Int32Array,
-  rows: Uint32Array | null,
-  from: number,
-  to: number,
-): number {
-  if (rows === null) {
-    for (let i = from; i < to; i++) if (rank[codes[i]] === 0) return i
-  } else for (let i = from; i < to; i++) if (rank[codes[rows[i]]] === 0) return i
-  return to
 }

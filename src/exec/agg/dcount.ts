@@ -110,8 +110,11 @@ export class DcountState extends AggStateBase<number> {
       const hll = this.hll
       if (hll !== null) {
         // Past the exact limit: registers by code (each distinct string hashed once per block).
-        const s = dict.hllSlots(hll.p, codes, rows, i, to)
-        hll.addSlots(s.slot, s.rank, codes, rows, i, to)
+        const t = dict.hllTables(hll.p)
+        for (let j = hll.addSlots(t.slot, t.rank, codes, rows, i, to); j < to; ) {
+          dict.deriveSlot(hll.p, codes[rows === null ? j : rows[j]])
+          j = hll.addSlots(t.slot, t.rank, codes, rows, j, to)
+        }
         return
       }
       this.addCode(codes[rows === null ? i : rows[i]], dict)

@@ -13,7 +13,7 @@ export function hllRank(p: number, hi: number, lo: number): number {
   return rest !== 0 ? Math.clz32(rest) + 1 : 32 - p + (lo !== 0 ? Math.clz32(lo) : 32) + 1
 }
 
-// Leaf loops: register-wise max of each row's (slot, rank), by code.
+// Leaf loops: register-wise max of each row's (slot, rank), by code, up to a code with no rank.
 function maxInto(
   regs: Uint8Array,
   slot: Uint32Array,
@@ -22,13 +22,15 @@ function maxInto(
   rows: Uint32Array,
   from: number,
   to: number,
-): void {
+): number {
   for (let i = from; i < to; i++) {
     const c = codes[rows[i]]
-    const j = slot[c]
     const r = rank[c]
+    if (r === 0) return i
+    const j = slot[c]
     if (r > regs[j]) regs[j] = r
   }
+  return to
 }
 
 function maxIntoDense(
@@ -38,13 +40,15 @@ function maxIntoDense(
   codes: Int32Array,
   from: number,
   to: number,
-): void {
+): number {
   for (let i = from; i < to; i++) {
     const c = codes[i]
-    const j = slot[c]
     const r = rank[c]
+    if (r === 0) return i
+    const j = slot[c]
     if (r > regs[j]) regs[j] = r
   }
+  return to
 }
 
 /** A HyperLogLog sketch with precision p (4 ≤ p ≤ 18). */
@@ -67,8 +71,9 @@ export class HyperLogLog {
 
   /**
    * Adds the values of `rows[from, to)` by their codes: `slot[code]` is the value's register,
-   * `rank[code]` its rank (as `add` derives them from the hash; CodeDictionary.hllSlots). One
-   * typed-array step per row instead of a hash.
+   * `rank[code]` its rank (as `add` derives them from the hash; CodeDictionary.hllTables), one
+   * typed-array step per row instead of a hash. Stops at the first row whose code has no rank yet
+   * (0) and returns its index (the caller derives it and goes on from there), else `to`.
    */
   addSlots(
     slot: Uint32Array,
@@ -77,9 +82,10 @@ export class HyperLogLog {
     rows: Uint32Array | null,
     from: number,
     to: number,
-  ): void {
-    if (rows === null) maxIntoDense(this.registers, slot, rank, codes, from, to)
-    else maxInto(this.registers, slot, rank, codes, rows, from, to)
+  ): number {
+    return rows === null
+      ? maxIntoDense(this.registers, slot, rank, codes, from, to)
+      : maxInto(this.registers, slot, rank, codes, rows, from, to)
   }
 
   /** Register-wise max: the sketch of the union. */

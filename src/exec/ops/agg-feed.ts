@@ -117,10 +117,27 @@ function hasBatchPath(v: Vec): v is BatchVec {
   return v.kind === 'num' || v.kind === 'span' || v.kind === 'str'
 }
 
+const NULL_CODES = new WeakMap<Int32Array, boolean>()
+
+/** Whether any code is negative (a null): remembered per codes array, which the block cache keeps. */
+function hasNullCode(codes: Int32Array): boolean {
+  let has = NULL_CODES.get(codes)
+  if (has === undefined) {
+    has = anyNegative(codes)
+    NULL_CODES.set(codes, has)
+  }
+  return has
+}
+
+function anyNegative(codes: Int32Array): boolean {
+  for (let i = 0; i < codes.length; i++) if (codes[i] < 0) return true
+  return false
+}
+
 /** `grouped` without the rows where the value is null or the predicate is not true (order kept). */
 function keepCounted(grouped: GroupedRows, v: BatchVec | null, pred: BoolVec | null): GroupedRows {
   const valid = v === null || v.kind === 'str' ? null : v.valid
-  const codes = v !== null && v.kind === 'str' ? v.codes : null
+  const codes = v !== null && v.kind === 'str' && hasNullCode(v.codes) ? v.codes : null
   if (valid === null && codes === null && pred === null) return grouped
   const { order, starts, groups } = grouped
   const kept = new Uint32Array(order.length)

@@ -17,6 +17,14 @@ function nextPow2(n: number, floor: number): number {
   return p
 }
 
+let ZEROS = new Float64Array(0)
+
+/** `n` zeros, shared (group ids are read, never written, by their users). */
+function zeros(n: number): Float64Array {
+  if (ZEROS.length < n) ZEROS = new Float64Array(Math.max(n, 2 * ZEROS.length))
+  return ZEROS.subarray(0, n)
+}
+
 /** Dense ids of key combinations (a single key's id is its group id). */
 export class GroupIndex {
   readonly keys: KeyDictionary[]
@@ -88,12 +96,12 @@ export class GroupIndex {
     return g
   }
 
-  /** Group ids of `rows` given the key vectors; `onNew(gid)` runs once per new group. */
+  /** Group ids of `rows` given the key vectors (read-only: may be shared); `onNew(gid)` runs once per new group. */
   assign(vecs: readonly Vec[], rows: Uint32Array, onNew: (gid: number) => void): Float64Array {
     const n = rows.length
     if (vecs.length === 0) {
       if (this.#count === 0) this.#newGroup([], onNew)
-      return new Float64Array(n)
+      return zeros(n)
     }
     const perKey = vecs.map((v, k) => {
       const ids = new Float64Array(n)
