@@ -3,6 +3,7 @@
 
 import { q } from '../example.ts'
 import { computed, fixed, param, sameAsArg, sig } from '../signature.ts'
+import { dcountAccuracy } from './basic.ts'
 import { aggregate } from './define.ts'
 
 const predicate = param('predicate', 'bool')
@@ -24,7 +25,7 @@ export const conditionalAggregates = [
   aggregate({
     name: 'dcountif',
     tier: 'T2',
-    signatures: [sig(param('expr', 'any'), predicate)],
+    signatures: [sig(param('expr', 'any'), predicate, dcountAccuracy)],
     returns: fixed('long'),
     wireName: 'distinctif',
     estimated: true,

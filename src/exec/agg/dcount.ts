@@ -1,6 +1,6 @@
 // exec/agg/dcount.ts: dcount(expr) — EXACT (a set of 64-bit value hashes) while the distinct count is
-// within `exactLimit` (4,096 by default), then HyperLogLog (p = 16: 64 KiB, ≈ 0.41 % standard
-// error). Merging exact+exact may overflow into HLL; any HLL side turns the result into HLL. Because HLL of a set of hashes does not depend on insertion
+// within `exactLimit` (4,096 by default), then HyperLogLog (p = 16 by default: 64 KiB, ≈ 0.41 %
+// standard error, as Kusto's accuracy level 2; `dcount(x, level)` picks another). Merging exact+exact may overflow into HLL; any HLL side turns the result into HLL. Because HLL of a set of hashes does not depend on insertion
 // order, merged partial states give exactly the single-state answer in every mode.
 // "Exact" means exact up to 64-bit hash collisions (~n²/2^65: 5e-13 at 4,096 values).
 
@@ -17,7 +17,7 @@ import { HyperLogLog } from './hyperloglog.ts'
  * high-cardinality dcount by many groups stays small and a parallel partial ships little).
  */
 export const DEFAULT_DCOUNT_EXACT_LIMIT = 4_096
-/** HyperLogLog precision: 2^16 one-byte registers, 64 KiB, ≈ 0.41 % standard error. */
+/** Default HyperLogLog precision: 2^16 one-byte registers, 64 KiB, ≈ 0.41 % standard error. */
 export const DEFAULT_HLL_PRECISION = 16
 
 /** dcount(expr): distinct non-null values. */

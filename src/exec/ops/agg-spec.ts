@@ -42,6 +42,20 @@ const PARAMS: Readonly<Record<string, (rest: readonly BoundExpr[], name: string)
   percentiles_array: (rest, name) => ({ percents: rest.map((e) => constNumber(e, `${name}: a percentile`)) }),
   topk: (rest, name) => ({ k: constNumber(rest[0], `${name}: k`) }),
   histogram: (rest, name) => ({ bins: constNumber(rest[0], `${name}: the number of buckets`) }),
+  dcount: (rest, name) =>
+    rest[0] === undefined
+      ? {}
+      : { precision: hllPrecision(constNumber(rest[0], `${name}: the accuracy`), name) },
+}
+
+/** HyperLogLog precision of each of Kusto's dcount accuracy levels 0–4 (2^12 … 2^18 registers). */
+const ACCURACY_PRECISION = [12, 14, 16, 17, 18]
+
+function hllPrecision(level: number, name: string): number {
+  const p = ACCURACY_PRECISION[level]
+  if (p === undefined)
+    throw new ExecError('invalid_argument', `${name}: the accuracy must be 0, 1, 2, 3 or 4`)
+  return p
 }
 
 /** Prepares `call` (throws `not supported yet` for an aggregation without a state). */

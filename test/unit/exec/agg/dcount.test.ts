@@ -5,6 +5,7 @@ import { CodeDictionary } from '../../../../src/exec/agg/code-dictionary.ts'
 import type { DcountState } from '../../../../src/exec/agg/dcount.ts'
 import { HyperLogLog } from '../../../../src/exec/agg/hyperloglog.ts'
 import { createAggState, deserializeAggState } from '../../../../src/exec/agg/registry.ts'
+import { openStore } from '../../../../src/index.ts'
 
 const ship = <S extends { kind: string; serialize(): Uint8Array }>(s: S): S =>
   deserializeAggState(s.kind, s.serialize()) as unknown as S
@@ -196,5 +197,40 @@ describe('dcount over dictionary codes past the exact limit', () => {
     const again = createAggState('dcount', { exactLimit: 0 })
     again.addCodes(codes, dict, null, 0, 3000)
     expect(again.result()).toBe(byStrings.result())
+  })
+})
+
+describe("dcount's accuracy argument (Kusto's levels 0–4)", () => {
+  it('picks the HyperLogLog precision per level and refuses other levels with a span', async () => {
+    const db = await openStore({ clock: () => Date.UTC(2026, 0, 2) })
+    try {
+      await db.datasets.create({ name: 'd' })
+      const t = Date.UTC(2026, 0, 1)
+      await db.ingest(
+        'd',
+        Array.from({ length: 20_000 }, (_, i) => ({ _time: t + i, v: `v${i}` })),
+      )
+      const estimates: number[] = []
+      for (const level of [0, 1, 2, 3, 4]) {
+        const r = await db.queryResult(
+          `['d'] | summarize a = dcount(v, ${level}), b = dcountif(v, true, ${level})`,
+        )
+        const [a, b] = r.tables[0].columns.map((c) => Number(c[0]))
+        expect(a).toBe(b)
+        // Within 4 standard errors of the level's HyperLogLog (1.04 / √2^p).
+        const p = [12, 14, 16, 17, 18][level]
+        expect(Math.abs(a - 20_000) / 20_000).toBeLessThan((4 * 1.04) / Math.sqrt(2 ** p))
+        estimates.push(a)
+      }
+      // Different register counts give different estimates (the argument is not ignored).
+      expect(new Set(estimates).size).toBeGreaterThan(1)
+      const plain = await db.queryResult(`['d'] | summarize dcount(v)`)
+      expect(Number(plain.tables[0].columns[0][0])).toBe(estimates[2])
+      await expect(db.queryResult(`['d'] | summarize dcount(v, 5)`)).rejects.toThrow(
+        /APL0317 line: 1, col: 29: .*between 0 and 4/,
+      )
+    } finally {
+      await db.close()
+    }
   })
 })
