@@ -5,6 +5,7 @@ import { type AggState, AggStateBase, sameKind } from './agg-state.ts'
 import type { ByteReader, ByteWriter } from './bytes.ts'
 import { readCount } from './count.ts'
 import { ExactSum } from './exact-sum.ts'
+import { addSegmentExact } from './extract-sum.ts'
 import { isSafeWords, TWO_32 } from './int64-words.ts'
 import { LimbSum } from './limb-sum.ts'
 
@@ -34,13 +35,14 @@ export class AvgState extends AggStateBase<number | null> {
   override addNumbers(values: Float64Array, rows: Uint32Array | null, from: number, to: number): void {
     const sum = this.sum
     const limbs = this.limbs
+    this.n += to - from
+    if (addSegmentExact(values, rows, from, to, sum, limbs)) return
     for (let i = from; i < to; i++) {
       const x = rows === null ? values[i] : values[rows[i]]
       // Finite values go to the limbs; NaN and ±Infinity poison the sum the IEEE way.
       if (x - x === 0) limbs.add(x, sum)
       else sum.add(x)
     }
-    this.n += to - from
   }
   override addInt64s(words: Int32Array, rows: Uint32Array | null, from: number, to: number): void {
     for (let i = from; i < to; i++) {
