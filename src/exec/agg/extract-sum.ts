@@ -53,21 +53,20 @@ function extract(
   s1: number,
   s2: number,
 ): void {
-  let a = 0
-  let b = 0
-  let left = 0
+  // The running sums live in `out`, not in locals: a double loop variable is boxed (one allocation
+  // per row) by the mid-tier compiler that first compiles a hot loop.
+  out[0] = 0
+  out[1] = 0
+  out[2] = 0
   for (let i = from; i < to; i++) {
     const x = rows === null ? values[i] : values[rows[i]]
     const q = s1 + x - s1
     const r = x - q
     const q2 = s2 + r - s2
-    a += q
-    b += q2
-    if (r - q2 !== 0) left++
+    out[0] += q
+    out[1] += q2
+    if (r - q2 !== 0) out[2]++
   }
-  out[0] = a
-  out[1] = b
-  out[2] = left
 }
 
 /** Adds the residues x − q − q2 that are not zero to `limbs` (rare: tiny values beside large ones). */
