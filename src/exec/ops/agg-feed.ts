@@ -129,6 +129,23 @@ function hasNullCode(codes: Int32Array): boolean {
   return has
 }
 
+const NULL_FLAGS = new WeakMap<Uint8Array, boolean>()
+
+/** Whether a validity array marks any row null: remembered per array (scanned columns are cached). */
+function hasNullFlag(valid: Uint8Array): boolean {
+  let has = NULL_FLAGS.get(valid)
+  if (has === undefined) {
+    has = anyZero(valid)
+    NULL_FLAGS.set(valid, has)
+  }
+  return has
+}
+
+function anyZero(valid: Uint8Array): boolean {
+  for (let i = 0; i < valid.length; i++) if (valid[i] !== 1) return true
+  return false
+}
+
 function anyNegative(codes: Int32Array): boolean {
   for (let i = 0; i < codes.length; i++) if (codes[i] < 0) return true
   return false
@@ -136,7 +153,7 @@ function anyNegative(codes: Int32Array): boolean {
 
 /** `grouped` without the rows where the value is null or the predicate is not true (order kept). */
 function keepCounted(grouped: GroupedRows, v: BatchVec | null, pred: BoolVec | null): GroupedRows {
-  const valid = v === null || v.kind === 'str' ? null : v.valid
+  const valid = v === null || v.kind === 'str' || v.valid === null || !hasNullFlag(v.valid) ? null : v.valid
   const codes = v !== null && v.kind === 'str' && hasNullCode(v.codes) ? v.codes : null
   if (valid === null && codes === null && pred === null) return grouped
   const { order, starts, groups } = grouped

@@ -109,10 +109,11 @@ export class GroupIndex {
       return ids
     })
     if (perKey.length === 1) {
-      // Key ids are dense and first-seen, so a new id is the next group.
-      const ids = perKey[0]
-      for (let j = 0; j < n; j++) if (ids[j] >= this.#count) this.#newGroup([ids[j]], onNew)
-      return ids
+      // Key ids are dense and handed out in row order, so the ids new in this batch are the next
+      // groups, in the same order: no pass over the rows.
+      const seen = this.keys[0].values.length
+      while (this.#count < seen) this.#newGroup([this.#count], onNew)
+      return perKey[0]
     }
     if (perKey.length === 2 && this.#grid !== 'off') {
       const viaGrid = this.#assignPairs(perKey[0], perKey[1], onNew)
