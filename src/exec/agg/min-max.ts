@@ -51,11 +51,11 @@ export class MinMaxState extends AggStateBase<MinMaxResult> {
 
   // Batch loops repeated in this class on purpose (monomorphic, so doubles stay unboxed: see AggStateBase).
   override addNumbers(values: Float64Array, rows: Uint32Array | null, from: number, to: number): void {
+    // The segment's own extreme first (its first occurrence, as row-by-row offers would keep), then
+    // one offer: a candidate equal to the best loses either way.
+    const x = this.sign > 0 ? segmentMax(values, rows, from, to) : segmentMin(values, rows, from, to)
     const b = this.best
-    for (let i = from; i < to; i++) {
-      const x = rows === null ? values[i] : values[rows[i]]
-      if (!Number.isNaN(x) && (b.empty || this.sign * b.cmpNumber(x) > 0)) b.setNumber(x)
-    }
+    if (!Number.isNaN(x) && (b.empty || this.sign * b.cmpNumber(x) > 0)) b.setNumber(x)
   }
   override addInt64s(words: Int32Array, rows: Uint32Array | null, from: number, to: number): void {
     for (let i = from; i < to; i++) {
@@ -93,4 +93,38 @@ export class MinMaxState extends AggStateBase<MinMaxResult> {
     s.best.read(r)
     return s
   }
+}
+
+// Leaf loops over a segment: the first largest / smallest non-NaN value, NaN when there is none.
+// (`x > m` is false for a NaN x, so after the first non-NaN value NaNs drop out by themselves.)
+
+function at(values: Float64Array, rows: Uint32Array | null, i: number): number {
+  return rows === null ? values[i] : values[rows[i]]
+}
+
+/** Index of the first non-NaN value of the segment, or `to`. */
+function firstNumber(values: Float64Array, rows: Uint32Array | null, from: number, to: number): number {
+  let i = from
+  while (i < to && Number.isNaN(at(values, rows, i))) i++
+  return i
+}
+
+function segmentMax(values: Float64Array, rows: Uint32Array | null, from: number, to: number): number {
+  const first = firstNumber(values, rows, from, to)
+  if (first === to) return Number.NaN
+  let m = at(values, rows, first)
+  if (rows === null) {
+    for (let i = first + 1; i < to; i++) if (values[i] > m) m = values[i]
+  } else for (let i = first + 1; i < to; i++) if (values[rows[i]] > m) m = values[rows[i]]
+  return m
+}
+
+function segmentMin(values: Float64Array, rows: Uint32Array | null, from: number, to: number): number {
+  const first = firstNumber(values, rows, from, to)
+  if (first === to) return Number.NaN
+  let m = at(values, rows, first)
+  if (rows === null) {
+    for (let i = first + 1; i < to; i++) if (values[i] < m) m = values[i]
+  } else for (let i = first + 1; i < to; i++) if (values[rows[i]] < m) m = values[rows[i]]
+  return m
 }
