@@ -145,9 +145,8 @@ function stringsAgainstConstant(
   const want = fold && typeof c === 'string' ? c.toLowerCase() : c
   const nullOutcome = lut[ONE_NULL]
   let valid: Uint8Array | null = null
-  for (let i = 0; i < n; i++) {
+  for (let i = firstUndecided(values, 0); i < n; i = firstUndecided(values, i + 1)) {
     let o = values[i]
-    if (o < N) continue
     if (o === PER_ROW) o = parts ? otherPartOutcome(parts, str, i, want, num, fold, lut) : nullOutcome
     if (o === N) {
       if (!valid) valid = new Uint8Array(n).fill(1)
@@ -156,6 +155,12 @@ function stringsAgainstConstant(
     } else values[i] = o
   }
   return { kind: 'bool', values, valid }
+}
+
+/** The first row from `from` on whose outcome is null or decided per row (≥ N), or the length (a leaf loop). */
+function firstUndecided(values: Uint8Array, from: number): number {
+  for (let i = from; i < values.length; i++) if (values[i] >= N) return i
+  return values.length
 }
 
 /**

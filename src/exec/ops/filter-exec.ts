@@ -12,30 +12,52 @@ export function narrow(b: Batch, pass: Uint8Array, valid: Uint8Array | null): Ui
   const rows = b.sel
   const total = rows ? rows.length : b.length
   const keep = new Uint32Array(total)
-  let k = 0
-  // Branch-free: every row is written, and the count moves on only past a passing one.
-  if (rows === null) {
-    if (valid === null) {
-      for (let j = 0; j < total; j++) {
-        keep[k] = j
-        k += pass[j] === 1 ? 1 : 0
-      }
-    } else {
-      for (let j = 0; j < total; j++) {
-        keep[k] = j
-        k += pass[j] === 1 && valid[j] === 1 ? 1 : 0
-      }
-    }
-  } else {
-    for (let j = 0; j < total; j++) {
-      const i = rows[j]
-      keep[k] = i
-      k += pass[i] === 1 && (valid === null || valid[i] === 1) ? 1 : 0
-    }
-  }
+  const k =
+    rows !== null
+      ? keepSelected(rows, pass, valid, keep)
+      : valid === null
+        ? keepDense(pass, keep)
+        : keepValid(pass, valid, keep)
   if (k === 0) return 'none'
   if (k === total) return rows
   return keep.subarray(0, k)
+}
+
+// Leaf loops, branch-free (every row is written; the count moves on past a passing one). Nothing but
+// `return` follows a loop: a statement there without type feedback would deoptimize the on-the-fly
+// compiled loop on every exit.
+
+function keepDense(pass: Uint8Array, keep: Uint32Array): number {
+  let k = 0
+  for (let j = 0; j < keep.length; j++) {
+    keep[k] = j
+    k += pass[j] === 1 ? 1 : 0
+  }
+  return k
+}
+
+function keepValid(pass: Uint8Array, valid: Uint8Array, keep: Uint32Array): number {
+  let k = 0
+  for (let j = 0; j < keep.length; j++) {
+    keep[k] = j
+    k += pass[j] === 1 && valid[j] === 1 ? 1 : 0
+  }
+  return k
+}
+
+function keepSelected(
+  rows: Uint32Array,
+  pass: Uint8Array,
+  valid: Uint8Array | null,
+  keep: Uint32Array,
+): number {
+  let k = 0
+  for (let j = 0; j < rows.length; j++) {
+    const i = rows[j]
+    keep[k] = i
+    k += pass[i] === 1 && (valid === null || valid[i] === 1) ? 1 : 0
+  }
+  return k
 }
 
 /** Rows per predicate evaluation slice of a large batch: the deadline is checked between slices. */
