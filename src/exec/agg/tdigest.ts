@@ -58,20 +58,7 @@ export class TDigest {
     const b = this.buf.subarray(0, bn)
     sortFloat64(b)
     if (this.n + bn > this.means.length) this.resize(this.n + bn)
-    const means = this.means
-    const weights = this.weights
-    // Back-to-front merge of sorted centroids [0, n) and sorted values: never overwrites unread input.
-    let i = this.n - 1
-    let j = bn - 1
-    for (let k = this.n + bn - 1; j >= 0; k--) {
-      if (i >= 0 && means[i] > b[j]) {
-        means[k] = means[i]
-        weights[k] = weights[i--]
-      } else {
-        means[k] = b[j--]
-        weights[k] = 1
-      }
-    }
+    mergeValues(this.means, this.weights, this.n, b)
     this.merged += bn
     this.bn = 0
     this.compress(this.n + bn)
@@ -252,4 +239,23 @@ function qLimit(q0: number, norm: number): number {
   const k = norm * Math.asin(2 * q0 - 1) + 1
   if (k >= norm * (Math.PI / 2)) return 1
   return (Math.sin(k / norm) + 1) / 2
+}
+
+/**
+ * Back-to-front merge of the sorted centroids [0, n) and the sorted values `b` (weight 1 each) into
+ * [0, n + b.length): never overwrites unread input. A leaf loop: nothing but `return` follows it
+ * (a statement there without type feedback would deoptimize the compiled loop on every exit).
+ */
+function mergeValues(means: Float64Array, weights: Float64Array, n: number, b: Float64Array): void {
+  let i = n - 1
+  let j = b.length - 1
+  for (let k = n + b.length - 1; j >= 0; k--) {
+    if (i >= 0 && means[i] > b[j]) {
+      means[k] = means[i]
+      weights[k] = weights[i--]
+    } else {
+      means[k] = b[j--]
+      weights[k] = 1
+    }
+  }
 }

@@ -59,24 +59,35 @@ function numAgainstConstant(a: Vec, b: Vec, lut: Uint8Array, n: number): BoolVec
   const k = constantOf(b)
   if (!k || typeof k.value !== 'number') return undefined
   const c = k.value
-  const xs = a.values
-  const av = a.valid
   const values = new Uint8Array(n)
-  let valid: Uint8Array | null = null
-  const nullOutcome = lut[ONE_NULL]
-  for (let i = 0; i < n; i++) {
-    let o: number
-    if (av !== null && av[i] !== 1) o = nullOutcome
-    else {
-      const x = xs[i]
-      o = lut[x < c ? LT : x > c ? GT : x === c ? EQ : UNORDERED]
-    }
-    if (o === N) {
-      if (!valid) valid = new Uint8Array(n).fill(1)
-      valid[i] = 0
-    } else values[i] = o
+  const valid = new Uint8Array(n)
+  const nulls = numberOutcomes(a.values, a.valid, c, lut, values, valid)
+  return { kind: 'bool', values, valid: nulls > 0 ? valid : null }
+}
+
+/**
+ * Outcome of each `xs[i]` against `c` into `values` (1 true, 0 false) and `valid` (0 where the
+ * outcome is null); returns how many are null. A leaf loop: only `return` follows it.
+ */
+function numberOutcomes(
+  xs: Float64Array,
+  av: Uint8Array | null,
+  c: number,
+  lut: Uint8Array,
+  values: Uint8Array,
+  valid: Uint8Array,
+): number {
+  let nulls = 0
+  for (let i = 0; i < values.length; i++) {
+    const x = xs[i]
+    const o =
+      av !== null && av[i] !== 1 ? lut[ONE_NULL] : lut[x < c ? LT : x > c ? GT : x === c ? EQ : UNORDERED]
+    // A null outcome (N = 2) is false with valid 0; others are themselves with valid 1.
+    values[i] = o & 1
+    valid[i] = o === N ? 0 : 1
+    nulls += o === N ? 1 : 0
   }
-  return { kind: 'bool', values, valid }
+  return nulls
 }
 
 /**

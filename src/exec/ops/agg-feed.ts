@@ -72,12 +72,8 @@ export class GroupScratch {
     if (this.#counts.length < groupCount)
       this.#counts = new Int32Array(Math.max(groupCount, 2 * this.#counts.length))
     const counts = this.#counts
-    const touched: number[] = []
-    for (let j = 0; j < gids.length; j++) {
-      const g = gids[j]
-      if (counts[g]++ === 0) touched.push(g)
-    }
-    const groups = Uint32Array.from(touched)
+    const touched = new Uint32Array(Math.min(groupCount, gids.length))
+    const groups = touched.subarray(0, countTouched(gids, counts, touched))
     const starts = new Uint32Array(groups.length + 1)
     for (let k = 0; k < groups.length; k++) {
       starts[k + 1] = starts[k] + counts[groups[k]]
@@ -92,10 +88,28 @@ export class GroupScratch {
     const next = this.#counts
     for (let k = 0; k < groups.length; k++) next[groups[k]] = starts[k]
     const order = new Uint32Array(rows.length)
-    for (let j = 0; j < rows.length; j++) order[next[gids[j]]++] = rows[j]
+    scatterRows(rows, gids, next, order)
     for (let k = 0; k < groups.length; k++) next[groups[k]] = 0
     return { order, starts, groups }
   }
+}
+
+// Leaf loops: nothing but `return` follows a hot loop (a statement there without type feedback
+// would deoptimize the on-the-fly compiled loop on every exit).
+
+/** Counts rows per group into `counts`; writes newly touched groups into `touched`; returns how many. */
+function countTouched(gids: Float64Array, counts: Int32Array, touched: Uint32Array): number {
+  let t = 0
+  for (let j = 0; j < gids.length; j++) {
+    const g = gids[j]
+    if (counts[g]++ === 0) touched[t++] = g
+  }
+  return t
+}
+
+/** `order[next[g]++] = rows[j]` for each row j of group g = gids[j] (a stable counting sort's scatter). */
+function scatterRows(rows: Uint32Array, gids: Float64Array, next: Int32Array, order: Uint32Array): void {
+  for (let j = 0; j < rows.length; j++) order[next[gids[j]]++] = rows[j]
 }
 
 /** The int64 words (low, high per row) of an integral vector's values. */

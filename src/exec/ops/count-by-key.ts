@@ -143,18 +143,17 @@ function countCodes(
   others: RowList,
 ): number {
   let s = 0
-  let m = others.n
   const rest = others.rows
   for (let j = from; j < to; j++) {
     const c = codes[rows[j]]
-    if (c < 0) rest[m++] = rows[j]
+    // `others.n` moves inside the (rare) branch: after the loop only `return` may follow.
+    if (c < 0) rest[others.n++] = rows[j]
     else if (counts[c]++ === 0) {
       seen[s] = c
       seen[s + 1] = rows[j]
       s += 2
     }
   }
-  others.n = m
   return s
 }
 
