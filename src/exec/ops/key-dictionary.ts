@@ -3,7 +3,7 @@
 // up in typed open-addressing tables (no string building, no boxing per row).
 import { Float64Index } from '../agg/float64-index.ts'
 import type { Cell } from '../result.ts'
-import type { MixedVec, StrVec, Vec } from '../vector.ts'
+import type { MixedVec, NumVec, StrVec, Vec } from '../vector.ts'
 import { cellAt, stringPart } from '../vector.ts'
 
 /** The Map key of a cell from a mixed or dynamic vector that is not a (safe) number. */
@@ -26,6 +26,40 @@ function knownIds(
 ): number {
   for (let j = from; j < rows.length; j++) {
     const id = ids[codes[rows[j]] + 1]
+    if (id < 0) return j
+    out[j] = id
+  }
+  return rows.length
+}
+
+/** A validity array of `n` ones (shared, read-only). */
+let ONES = new Uint8Array(0)
+function ALL_VALID(n: number): Uint8Array {
+  if (ONES.length < n) ONES = new Uint8Array(Math.max(n, 2 * ONES.length)).fill(1)
+  return ONES
+}
+
+/**
+ * Ids of the rows of a strings-and-numbers column from row `from` on, while they are known: a string
+ * by `ids[code + 1]`, a null by `ids[0]`, a number equal to `last[0]` by `last[1]`. Returns the first
+ * row that needs more (a new entry, another number), or `rows.length`. A leaf loop.
+ */
+function knownSplit(
+  codes: Int32Array,
+  ids: Int32Array,
+  nums: Float64Array,
+  valid: Uint8Array,
+  last: Float64Array,
+  rows: Uint32Array,
+  out: Float64Array,
+  from: number,
+): number {
+  for (let j = from; j < rows.length; j++) {
+    const i = rows[j]
+    const c = codes[i]
+    let id: number
+    if (c >= 0 || valid[i] !== 1) id = ids[c < 0 ? 0 : c + 1]
+    else id = nums[i] === last[0] ? last[1] : -1
     if (id < 0) return j
     out[j] = id
   }
@@ -73,11 +107,14 @@ export class KeyDictionary {
     return id
   }
 
-  /** Id of the double `x` in `table`; a new key records the cell of row `i` of `v`. */
-  #typed(table: Float64Index, x: number, v: Vec, i: number): number {
-    table.key[0] = x
+  /**
+   * Id of the double in `table.key[0]` (the caller writes it there: a double passed to a call V8
+   * does not inline is boxed, one allocation per row); a new key records the cell of row `i` of `v`.
+   */
+  #typed(table: Float64Index, v: Vec, i: number): number {
     let id = table.find()
     if (id < 0) {
+      const x = table.key[0]
       id = this.#add(v, i)
       table.key[0] = x
       table.insert(id)
@@ -140,7 +177,8 @@ export class KeyDictionary {
           else if (v.ms[i] === lastMs) out[j] = lastId
           else {
             lastMs = v.ms[i]
-            lastId = out[j] = this.#typed(this.#times, lastMs, v, i)
+            this.#times.key[0] = lastMs
+            lastId = out[j] = this.#typed(this.#times, v, i)
           }
         }
         return
@@ -182,6 +220,11 @@ export class KeyDictionary {
       this.#assignCells(v, rows, out)
       return
     }
+    const num = parts.length === 2 ? parts.find((p) => p !== str) : undefined
+    if (num?.kind === 'num') {
+      this.#assignStrNum(str, num, rows, out)
+      return
+    }
     const remap = new Int32Array(str.dict.length).fill(-1)
     // One pass in row order: ids are handed out first-seen, which GroupIndex relies on.
     for (let j = 0; j < rows.length; j++) {
@@ -196,6 +239,33 @@ export class KeyDictionary {
   }
 
   /**
+   * A split column of strings and numbers (the common multi-typed field): a leaf loop copies known
+   * ids (string entries by code, a number equal to the last one, null) and stops at a row that needs
+   * a new id or a table lookup; that row is resolved here, in row order (ids are first-seen).
+   */
+  #assignStrNum(str: StrVec, num: NumVec, rows: Uint32Array, out: Float64Array): void {
+    // Ids by code + 1 (slot 0: null); the last number looked up and its id.
+    const ids = new Int32Array(str.dict.length + 1).fill(-1)
+    if (this.#nullId >= 0) ids[0] = this.#nullId
+    const last = Float64Array.of(Number.NaN, -1)
+    const valid = num.valid ?? ALL_VALID(num.values.length)
+    const codes = str.codes
+    for (let j = knownSplit(codes, ids, num.values, valid, last, rows, out, 0); j < rows.length; ) {
+      const i = rows[j]
+      const c = codes[i]
+      if (c >= 0) ids[c + 1] = out[j] = this.#mapped(str.dict[c], str, i)
+      else if (valid[i] === 1) {
+        this.#nums.key[0] = num.values[i]
+        const id = this.#typed(this.#nums, num, i)
+        last[0] = num.values[i]
+        last[1] = id
+        out[j] = id
+      } else ids[0] = out[j] = this.#null()
+      j = knownSplit(codes, ids, num.values, valid, last, rows, out, j + 1)
+    }
+  }
+
+  /**
    * Id of row `i` held by a part other than the string part (or null everywhere). Each part records
    * its own cell, so the merged cells are never built; a number part needs no cell at all.
    */
@@ -203,7 +273,10 @@ export class KeyDictionary {
     for (const p of parts) {
       if (p === str) continue
       if (p.kind === 'num') {
-        if (!p.valid || p.valid[i] === 1) return this.#typed(this.#nums, p.values[i], p, i)
+        if (!p.valid || p.valid[i] === 1) {
+          this.#nums.key[0] = p.values[i]
+          return this.#typed(this.#nums, p, i)
+        }
         continue
       }
       const c = cellAt(p, i)
@@ -230,7 +303,8 @@ export class KeyDictionary {
         out[j] = lastId // −0 and 0 share an id in the table too
       else {
         last = values[i]
-        lastId = out[j] = this.#typed(table, last, v, i)
+        table.key[0] = last
+        lastId = out[j] = this.#typed(table, v, i)
       }
     }
   }
@@ -242,9 +316,14 @@ export class KeyDictionary {
   /** Id of a cell of row `i` of the mixed or dynamic `v`. */
   #cellId(c: Cell, v: Vec, i: number): number {
     if (c === null) return this.#null()
-    if (typeof c === 'number') return this.#typed(this.#nums, c, v, i)
-    if (typeof c === 'bigint' && Number.isSafeInteger(Number(c)))
-      return this.#typed(this.#nums, Number(c), v, i)
+    if (typeof c === 'number') {
+      this.#nums.key[0] = c
+      return this.#typed(this.#nums, v, i)
+    }
+    if (typeof c === 'bigint' && Number.isSafeInteger(Number(c))) {
+      this.#nums.key[0] = Number(c)
+      return this.#typed(this.#nums, v, i)
+    }
     return this.#mapped(canonicalKey(c), v, i)
   }
 }

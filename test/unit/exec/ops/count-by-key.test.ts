@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { AggState } from '../../../../src/exec/agg/index.ts'
 import { createAggState } from '../../../../src/exec/agg/registry.ts'
 import { GroupScratch } from '../../../../src/exec/ops/agg-feed.ts'
-import { countByRunsAndDictionary } from '../../../../src/exec/ops/count-by-key.ts'
+import { countByDictionary, countByRunsAndDictionary } from '../../../../src/exec/ops/count-by-key.ts'
 import { GroupIndex } from '../../../../src/exec/ops/group-keys.ts'
 import type { Cell } from '../../../../src/exec/result.ts'
 import type { Vec } from '../../../../src/exec/vector.ts'
@@ -141,5 +141,31 @@ describe('countByRunsAndDictionary', () => {
         new GroupScratch(),
       ),
     ).toBe(false)
+  })
+})
+
+describe('countByDictionary', () => {
+  it('counts a strings-and-numbers key like row-by-row grouping', () => {
+    const batches = [rowsOf(3000, 200, 11), rowsOf(2000, 3, 12), rowsOf(1, 1, 13)]
+    const groups = new GroupIndex(1)
+    const states: AggState[][] = [[]]
+    const born = (g: number) => {
+      states[0][g] = createAggState('count')
+    }
+    for (const b of batches) {
+      expect(
+        countByDictionary(groups, [keyVec(b)], Uint32Array.from(b.keys()), states, born, new GroupScratch()),
+      ).toBe(true)
+    }
+    const want = new Map<string, number>()
+    for (const b of batches)
+      for (const [, k] of b) want.set(JSON.stringify(k), (want.get(JSON.stringify(k)) ?? 0) + 1)
+    const got = new Map<string, number>()
+    groups.members.forEach((m, g) => {
+      const key = JSON.stringify(groups.keys[0].values[m[0]])
+      expect(got.has(key), key).toBe(false)
+      got.set(key, states[0][g].result() as number)
+    })
+    expect(got).toEqual(want)
   })
 })
