@@ -63,9 +63,10 @@ export interface GroupedRows {
   readonly groups: Uint32Array
 }
 
-/** Reusable scratch of one aggregation (grows with the group count; never shrinks). */
+/** Reusable scratch of one aggregation (grows with the group count and batch size; never shrinks). */
 export class GroupScratch {
   #counts = new Int32Array(64)
+  #order = new Uint32Array(0)
 
   /** Touched groups of `gids` in first-seen order, with `starts` as if they were laid out in that order. */
   sizes(gids: Float64Array, groupCount: number): { groups: Uint32Array; starts: Uint32Array } {
@@ -82,12 +83,16 @@ export class GroupScratch {
     return { groups, starts }
   }
 
-  /** Groups `rows` (row indices) by `gids[j]` (the group of rows[j]), stable. */
+  /** Groups `rows` (row indices) by `gids[j]` (the group of rows[j]), stable; valid until the next call. */
   group(rows: Uint32Array, gids: Float64Array, groupCount: number): GroupedRows {
     const { groups, starts } = this.sizes(gids, groupCount)
     const next = this.#counts
     for (let k = 0; k < groups.length; k++) next[groups[k]] = starts[k]
-    const order = new Uint32Array(rows.length)
+    // Reused from batch to batch: a grouping lives only while its batch is fed (a fresh array of
+    // every row per batch cost page faults and GC at 10M rows).
+    if (this.#order.length < rows.length)
+      this.#order = new Uint32Array(Math.max(rows.length, 2 * this.#order.length))
+    const order = this.#order.subarray(0, rows.length)
     scatterRows(rows, gids, next, order)
     for (let k = 0; k < groups.length; k++) next[groups[k]] = 0
     return { order, starts, groups }
