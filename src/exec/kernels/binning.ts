@@ -49,6 +49,14 @@ function floorDiv(a: bigint, b: bigint): bigint {
   return q * b > a ? q - 1n : q
 }
 
+let ZERO_NS = new Int32Array(0)
+
+/** `n` zero ns, shared: vectors are read-only, and whole-millisecond bins all have ns 0. */
+function zeroNs(n: number): Int32Array {
+  if (ZERO_NS.length < n) ZERO_NS = new Int32Array(Math.max(n, 2 * ZERO_NS.length))
+  return ZERO_NS.subarray(0, n)
+}
+
 /** `out[i]` = src[i] floored to a multiple of `stepMs` (a leaf loop: it stays optimized across calls). */
 function binMs(src: Float64Array, stepMs: number, out: Float64Array): void {
   // The current bin [lo, hi): time-ordered rows stay in it, so most rows skip the division.
@@ -67,11 +75,11 @@ function binMs(src: Float64Array, stepMs: number, out: Float64Array): void {
 function binTime(v: Extract<Vec, { kind: 'time' }>, step: number, n: number): Vec {
   if (!(step > 0)) throw new ExecError('invalid_argument', 'bin: the bin size must be a positive timespan')
   const ms = new Float64Array(n)
-  const ns = new Int32Array(n)
   if (step % 1e6 === 0) {
     binMs(v.ms, step / 1e6, ms)
-    return { kind: 'time', ms, ns, valid: v.valid }
+    return { kind: 'time', ms, ns: zeroNs(n), valid: v.valid }
   }
+  const ns = new Int32Array(n)
   // Sub-millisecond steps: exact with bigint (rare).
   const s = BigInt(step)
   for (let i = 0; i < n; i++) {

@@ -44,6 +44,19 @@ export class GroupIndex {
     this.keys = Array.from({ length: keyCount }, () => new KeyDictionary())
   }
 
+  /** Reused id buffers: one per key, then one for the combined ids (see `assign`). */
+  readonly #buffers: Float64Array[] = []
+
+  /** Buffer `k` with room for `n` ids (its first `n` entries; contents are the caller's to fill). */
+  #buffer(k: number, n: number): Float64Array {
+    let b = this.#buffers[k]
+    if (b === undefined || b.length < n) {
+      b = new Float64Array(Math.max(n, 2 * (b?.length ?? 0)))
+      this.#buffers[k] = b
+    }
+    return b.subarray(0, n)
+  }
+
   /** Groups so far. */
   get size(): number {
     return this.#count
@@ -96,7 +109,10 @@ export class GroupIndex {
     return g
   }
 
-  /** Group ids of `rows` given the key vectors (read-only: may be shared); `onNew(gid)` runs once per new group. */
+  /**
+   * Group ids of `rows` given the key vectors; `onNew(gid)` runs once per new group. The ids are
+   * read-only and valid until the next call (they live in reused buffers).
+   */
   assign(vecs: readonly Vec[], rows: Uint32Array, onNew: (gid: number) => void): Float64Array {
     const n = rows.length
     if (vecs.length === 0) {
@@ -104,7 +120,7 @@ export class GroupIndex {
       return zeros(n)
     }
     const perKey = vecs.map((v, k) => {
-      const ids = new Float64Array(n)
+      const ids = this.#buffer(k, n)
       this.keys[k].assign(v, rows, ids)
       return ids
     })
@@ -119,7 +135,7 @@ export class GroupIndex {
       const viaGrid = this.#assignPairs(perKey[0], perKey[1], onNew)
       if (viaGrid) return viaGrid
     }
-    const gids = new Float64Array(n)
+    const gids = this.#buffer(vecs.length, n)
     const combos = this.#combos
     const first = perKey[0]
     const second = perKey[1]
@@ -170,7 +186,7 @@ export class GroupIndex {
    */
   #assignPairs(first: Float64Array, second: Float64Array, onNew: (gid: number) => void): Float64Array | null {
     const n = first.length
-    const gids = new Float64Array(n)
+    const gids = this.#buffer(2, n)
     let grid = this.#grid === null ? new Int32Array(0) : (this.#grid as Int32Array)
     let rowsCap = this.#gridRows
     let colsCap = this.#gridCols
