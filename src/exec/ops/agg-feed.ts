@@ -136,28 +136,26 @@ function hasBatchPath(v: Vec): v is BatchVec {
   return v.kind === 'num' || v.kind === 'span' || v.kind === 'str'
 }
 
-const NULL_CODES = new WeakMap<Int32Array, boolean>()
+/** Whether an array holds a null (per `test`), remembered per array: scanned columns are cached. */
+const NULLS = new WeakMap<object, boolean>()
 
-/** Whether any code is negative (a null): remembered per codes array, which the block cache keeps. */
-function hasNullCode(codes: Int32Array): boolean {
-  let has = NULL_CODES.get(codes)
+function remembered<A extends object>(array: A, test: (a: A) => boolean): boolean {
+  let has = NULLS.get(array)
   if (has === undefined) {
-    has = anyNegative(codes)
-    NULL_CODES.set(codes, has)
+    has = test(array)
+    NULLS.set(array, has)
   }
   return has
 }
 
-const NULL_FLAGS = new WeakMap<Uint8Array, boolean>()
+/** Whether any code is negative (a null). */
+function hasNullCode(codes: Int32Array): boolean {
+  return remembered(codes, anyNegative)
+}
 
-/** Whether a validity array marks any row null: remembered per array (scanned columns are cached). */
+/** Whether a validity array marks any row null. */
 function hasNullFlag(valid: Uint8Array): boolean {
-  let has = NULL_FLAGS.get(valid)
-  if (has === undefined) {
-    has = anyZero(valid)
-    NULL_FLAGS.set(valid, has)
-  }
-  return has
+  return remembered(valid, anyZero)
 }
 
 function anyZero(valid: Uint8Array): boolean {
