@@ -5,7 +5,14 @@ import * as arrow from 'apache-arrow'
 import { arrowTypeFor } from './arrow-types.ts'
 import { type ChunkColumn, valueIndex } from './event-chunk.ts'
 import { int32View, writeSafeInt } from './int64.ts'
-import { packUtf8, wellFormed } from './utf8.ts'
+import { packUtf8 } from './utf8.ts'
+import { Utf8Dictionary } from './utf8-dictionary.ts'
+
+/** Upper bounds of a string column's dictionary: entries and their UTF-8 bytes. */
+export interface DictionaryHint {
+  entries: number
+  bytes: number
+}
 
 /** Where a chunk range's values go (see markChunkRows). */
 interface ChunkRows {
@@ -75,12 +82,19 @@ abstract class Accumulator {
 /** `string` → Dictionary<Utf8, Int32>, codes dense in first-seen order, dictionary deduplicated. */
 export class StringAccumulator extends Accumulator {
   readonly codes: Int32Array
+  /** The block dictionary, as UTF-8 (WAL chunks hand their UTF-8 over: no decode, no re-encode). */
+  readonly dictionary: Utf8Dictionary
+  /** String → code for `add`: events repeat values, and a string's hash is cached in it. */
   readonly #codeOf = new Map<string, number>()
-  readonly #entries: string[] = []
 
-  constructor(length: number) {
+  /** `hint`: bounds of the dictionary's entries and UTF-8 bytes, when known (saves regrowing it). */
+  constructor(length: number, hint?: DictionaryHint) {
     super(length)
     this.codes = new Int32Array(length)
+    this.dictionary =
+      hint === undefined
+        ? new Utf8Dictionary()
+        : new Utf8Dictionary(Math.min(hint.entries, length), hint.bytes)
   }
 
   #lastString: string | undefined = undefined
@@ -90,8 +104,12 @@ export class StringAccumulator extends Accumulator {
   add(row: number, s: string): void {
     // Low-cardinality columns often repeat the previous value: skip the hash lookup then.
     if (s !== this.#lastString) {
-      const code = this.#codeOf.get(s)
-      this.#lastCode = code === undefined ? this.#intern(s) : code
+      let code = this.#codeOf.get(s)
+      if (code === undefined) {
+        code = this.#internString(s)
+        this.#codeOf.set(s, code)
+      }
+      this.#lastCode = code
       this.#lastString = s
     }
     this.codes[row] = this.#lastCode
@@ -100,64 +118,57 @@ export class StringAccumulator extends Accumulator {
 
   /** Sets rows `base…` to the values of rows [from, to) of a `string` chunk column. */
   addChunk(col: ChunkColumn, from: number, to: number, base: number): void {
-    const dict = col.dict as readonly string[]
     const codes = col.codes as Int32Array
+    const utf8 = col.dictUtf8
+    const offsets = col.dictOffsets
+    const dict = utf8 === undefined ? (col.dict as readonly string[]) : undefined
     // Chunk code → block code, looked up once per distinct value in the range.
-    const remap = new Int32Array(dict.length).fill(-1)
+    const remap = new Int32Array(
+      offsets !== undefined ? offsets.length - 1 : (dict as readonly string[]).length,
+    )
+    remap.fill(-1)
     const out = this.codes
     const { vi, n, rows } = this.markChunkRows(col, from, to, base)
     for (let k = 0; k < n; k++) {
       const c = codes[vi + k]
       let code = remap[c]
       if (code < 0) {
-        const s = dict[c]
-        const known = this.#codeOf.get(s)
-        // Chunk dictionaries hold well-formed strings only (event-chunk.ts): no U+FFFD aliasing.
-        code = remap[c] = known === undefined ? this.#append(s) : known
+        // WAL chunks: the entry's UTF-8 as is (well-formed, so valid UTF-8; no U+FFFD aliasing).
+        code = remap[c] =
+          utf8 !== undefined && offsets !== undefined
+            ? this.dictionary.intern(utf8, offsets[c], offsets[c + 1])
+            : this.#internString((dict as readonly string[])[c])
       }
       out[rows === undefined ? base + k : rows[k]] = code
     }
   }
 
-  #append(s: string): number {
-    const code = this.#entries.length
-    this.#entries.push(s)
-    this.#codeOf.set(s, code)
-    return code
-  }
-
-  /** The dictionary entries so far (well-formed, deduplicated, in code order). */
-  get entries(): readonly string[] {
-    return this.#entries
-  }
-
-  #intern(s: string): number {
-    // Lone surrogates encode as U+FFFD; alias them to that entry so the dictionary stays deduplicated.
-    const wf = wellFormed(s)
-    let code = wf === s ? undefined : this.#codeOf.get(wf)
-    if (code === undefined) {
-      code = this.#entries.length
-      this.#entries.push(wf)
-      this.#codeOf.set(wf, code)
-    }
-    this.#codeOf.set(s, code)
-    return code
+  /** The code of a string: its UTF-8 (lone surrogates as U+FFFD, as the dictionary stores them). */
+  #internString(s: string): number {
+    const need = 3 * s.length
+    if (scratch.length < need) scratch = Buffer.allocUnsafe(Math.max(need, 2 * scratch.length))
+    const len = scratch.write(s, 0, 'utf8')
+    return this.dictionary.intern(scratch, 0, len)
   }
 
   finish(dictId: number): arrow.Data {
-    const { offsets, bytes } = packUtf8(this.#entries, this.#entries.length)
+    const dict = this.dictionary
+    if (dict.bytes.length > 0x7fffffff) throw new Error('block string column exceeds 2 GiB of UTF-8')
     const dictionary = arrow.makeVector(
       arrow.makeData({
         type: new arrow.Utf8(),
-        length: this.#entries.length,
-        valueOffsets: offsets,
-        data: bytes,
+        length: dict.size,
+        valueOffsets: dict.offsets,
+        data: dict.bytes,
       }),
     )
     const type = arrowTypeFor('string', dictId) as arrow.Dictionary<arrow.Utf8, arrow.Int32>
     return arrow.makeData({ type, length: this.length, ...this.nulls(), data: this.codes, dictionary })
   }
 }
+
+/** Where `#internString` encodes (grown as needed; 3 bytes per UTF-16 unit at most). */
+let scratch = Buffer.allocUnsafe(4096)
 
 /** `integer` → Int64; safe numbers are written through an Int32 view, bigints directly. */
 export class IntegerAccumulator extends Accumulator {

@@ -1,6 +1,7 @@
 // storage/block/assemble.ts: row ranges of EventChunks (as the WAL holds them) → one BlockBatch,
 // column by column: typed values are copied in bulk, dictionary codes remapped once per distinct
 // value. Gives the same batch as buildBatch over the same events; never makes per-event objects.
+import type { DictionaryHint } from './accumulators.ts'
 import { type BlockBatch, type FieldSlot, finishBatch, newSlot } from './build.ts'
 import { type ChunkColumn, type EventChunk, valueIndex } from './event-chunk.ts'
 
@@ -30,6 +31,7 @@ export function assembleBatch(ranges: readonly ChunkRange[]): BlockBatch {
   const time = new BigInt64Array(n)
   const sysTime = new BigInt64Array(n)
   const slots = new Map<string, FieldSlot>()
+  const hints = dictionaryHints(ranges)
   let base = 0
   for (const { chunk, from, to } of ranges) {
     time.set(chunk.time.subarray(from, to), base)
@@ -37,10 +39,34 @@ export function assembleBatch(ranges: readonly ChunkRange[]): BlockBatch {
     for (const col of chunk.columns) {
       // A column without a value in the range must not become an all-null block column.
       if (col.present !== undefined && valueIndex(col, to) === valueIndex(col, from)) continue
-      const slot = slots.get(col.field) ?? newSlot(slots, col.field, n)
+      let slot = slots.get(col.field)
+      if (slot === undefined) {
+        slot = newSlot(slots, col.field, n)
+        slot.stringHint = hints.get(col.field)
+      }
       ADD[col.type](slot).addChunk(col, from, to, base)
     }
     base += to - from
   }
   return finishBatch(n, time, sysTime, slots)
+}
+
+/**
+ * Per field, bounds of its block string dictionary: the entries and UTF-8 bytes of its chunk
+ * dictionaries (WAL chunks only), so a dictionary is sized once instead of regrown.
+ */
+function dictionaryHints(ranges: readonly ChunkRange[]): Map<string, DictionaryHint> {
+  const hints = new Map<string, DictionaryHint>()
+  for (const { chunk } of ranges)
+    for (const col of chunk.columns) {
+      if (col.type !== 'string' || col.dictUtf8 === undefined || col.dictOffsets === undefined) continue
+      const hint = hints.get(col.field)
+      const entries = col.dictOffsets.length - 1
+      if (hint === undefined) hints.set(col.field, { entries, bytes: col.dictUtf8.length })
+      else {
+        hint.entries += entries
+        hint.bytes += col.dictUtf8.length
+      }
+    }
+  return hints
 }

@@ -29,6 +29,13 @@ export function bloomCreateUtf8(utf8: Uint8Array, offsets: Int32Array, n: number
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64')
 }
 
+/** `bloomCreateUtf8` from the values' FNV-1a hashes, already computed (one per value). */
+export function bloomCreateFromHashes(hashes: Uint32Array): string {
+  const bytes = emptyFilter(hashes.length)
+  for (let i = 0; i < hashes.length; i++) bloomAdd(bytes, hashes[i])
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64')
+}
+
 /** A zeroed filter sized for `count` values, its hash count in byte 0. */
 function emptyFilter(count: number): Uint8Array {
   const n = Math.max(1, count)

@@ -5,12 +5,14 @@ import { FIELD_TYPES, type FieldType, type FlatEvent } from '../types.ts'
 import {
   ArrayAccumulator,
   BooleanAccumulator,
+  type DictionaryHint,
   FloatAccumulator,
   IntegerAccumulator,
   StringAccumulator,
 } from './accumulators.ts'
 import { arrowTypeFor } from './arrow-types.ts'
 import { SYS_TIME_FIELD, TIME_FIELD } from './time-columns.ts'
+import type { Utf8Dictionary } from './utf8-dictionary.ts'
 
 export { batchToEvents, columnValue } from './rows.ts'
 export { SYS_TIME_FIELD, TIME_FIELD } from './time-columns.ts'
@@ -21,8 +23,8 @@ export interface BlockColumn {
   readonly type: FieldType
   /** Exactly `rowCount` long, a single Arrow Data chunk at offset 0. */
   readonly vector: arrow.Vector
-  /** `string` columns made by a builder: the dictionary's entries (saves decoding them for zone maps). */
-  readonly dictionary?: readonly string[]
+  /** `string` columns made by a builder: the dictionary as built (zone maps read it without decoding). */
+  readonly dictionary?: Utf8Dictionary
 }
 
 /** A block's rows as columns: `_time`, `_sysTime`, then fields by name, then type (FIELD_TYPES order). */
@@ -40,13 +42,15 @@ export class FieldSlot {
   array?: ArrayAccumulator
   /** Rows in the block. */
   readonly length: number
+  /** Bounds of the string dictionary, when the caller knows them (see StringAccumulator). */
+  stringHint: DictionaryHint | undefined = undefined
 
   constructor(length: number) {
     this.length = length
   }
 
   strings(): StringAccumulator {
-    if (this.string === undefined) this.string = new StringAccumulator(this.length)
+    if (this.string === undefined) this.string = new StringAccumulator(this.length, this.stringHint)
     return this.string
   }
 
@@ -141,7 +145,7 @@ export function finishBatch(
       if (!acc) continue
       const vector = arrow.makeVector(acc.finish(columns.length))
       if (acc instanceof StringAccumulator)
-        columns.push({ field: name, type, vector, dictionary: acc.entries })
+        columns.push({ field: name, type, vector, dictionary: acc.dictionary })
       else columns.push({ field: name, type, vector })
     }
   }

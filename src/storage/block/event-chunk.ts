@@ -25,6 +25,12 @@ export interface ChunkColumn {
    * Entries are well-formed UTF-16 (no lone surrogates), as UTF-8 stores them.
    */
   readonly dict?: readonly string[]
+  /**
+   * `string`, `array` read from a WAL record: the dictionary's UTF-8, entry after entry (`dict`
+   * is decoded from it on first use), and `dict.length + 1` byte offsets of the entries in it.
+   */
+  readonly dictUtf8?: Uint8Array
+  readonly dictOffsets?: Int32Array
   /** `integer`: int64 values, `count` long. */
   readonly ints?: BigInt64Array
   /** `float`: values, `count` long. */

@@ -1,11 +1,12 @@
 // storage/block/zone-map.ts: per-block statistics kept in the manifest (JSON) to skip blocks, and
 // the pruning tests over them. A test may answer "maybe" wrongly, never "absent" wrongly.
 import type { FieldType } from '../types.ts'
-import { bloomCreate, bloomCreateUtf8, bloomDecode, bloomMayContain } from './bloom.ts'
+import { bloomCreate, bloomCreateFromHashes, bloomCreateUtf8, bloomDecode, bloomMayContain } from './bloom.ts'
 import type { BlockBatch, BlockColumn } from './build.ts'
 import { compareInt64, int32View } from './int64.ts'
 import { lowerBound, prefixSuccessor, upperBound } from './string-bounds.ts'
 import { TIME_FIELD } from './time-columns.ts'
+import type { Utf8Dictionary } from './utf8-dictionary.ts'
 
 /** String columns list their values when at most this many distinct ones exist… */
 export const ZONE_VALUES_MAX_COUNT = 256
@@ -128,8 +129,12 @@ function booleanStats(data: ColumnData, zc: ZoneColumn): void {
 
 function stringStats(data: ColumnData, zc: ZoneColumn, col: BlockColumn): void {
   // Every dictionary entry of a block we built is used, and entries are distinct (format.md); an
-  // unused one would only loosen the stats. A builder hands its entries over: no UTF-8 decode.
-  const entries = (col.dictionary ?? data.dictionary?.toArray() ?? []) as readonly string[]
+  // unused one would only loosen the stats. A builder hands its dictionary over: no UTF-8 decode.
+  if (col.dictionary !== undefined && !col.dictionary.supplementary) {
+    utf8StringStats(col.dictionary, zc)
+    return
+  }
+  const entries = (data.dictionary?.toArray() ?? []) as readonly string[]
   if (entries.length === 0) return
   let min = entries[0]
   let max = entries[0]
@@ -145,6 +150,28 @@ function stringStats(data: ColumnData, zc: ZoneColumn, col: BlockColumn): void {
     entries.length <= ZONE_VALUES_MAX_COUNT ? [...new Set(entries)].sort(compareStrings) : undefined
   if (distinct !== undefined && utf8Total(distinct) <= ZONE_VALUES_MAX_BYTES) zc.values = distinct
   else zc.bloom = bloomOfDictionary(data, entries)
+}
+
+/**
+ * stringStats over a builder's dictionary, compared as UTF-8 bytes (the same order as JS strings
+ * without characters beyond U+FFFF), decoding only the bounds and a short value list.
+ */
+function utf8StringStats(dict: Utf8Dictionary, zc: ZoneColumn): void {
+  const n = dict.size
+  if (n === 0) return
+  let min = 0
+  let max = 0
+  for (let i = 1; i < n; i++) {
+    if (dict.compare(i, min) < 0) min = i
+    else if (dict.compare(i, max) > 0) max = i
+  }
+  zc.min = lowerBound(dict.entry(min), ZONE_STRING_BOUND_CHARS)
+  zc.max = upperBound(dict.entry(max), ZONE_STRING_BOUND_CHARS)
+  if (n <= ZONE_VALUES_MAX_COUNT && dict.bytes.length <= ZONE_VALUES_MAX_BYTES) {
+    const values: string[] = []
+    for (let i = 0; i < n; i++) values.push(dict.entry(i))
+    zc.values = values.sort(compareStrings)
+  } else zc.bloom = bloomCreateFromHashes(dict.hashes)
 }
 
 /** The bloom filter of a dictionary's entries, hashed from its UTF-8 buffer when it has one. */

@@ -40,6 +40,8 @@ export class FieldTarget {
   readonly isTimestamp: boolean
   /** The event-failing problem of this name (longer than the limit), if any. */
   readonly nameError: string | undefined
+  /** isTimestamp or a nameError: a leaf here needs more than storing (one test on the hot path). */
+  readonly special: boolean
   /** Names nested under this one (`name.`), made on the first object value. */
   child: PathNode | undefined = undefined
   /** Free for the sink (the column builder caches its field slot here). */
@@ -56,6 +58,7 @@ export class FieldTarget {
       }
     }
     this.nameError = error
+    this.special = this.isTimestamp || error !== undefined
     const wf = name.isWellFormed() ? name : name.toWellFormed()
     // Only names starting with '_' can be reserved.
     this.stored = wf.charCodeAt(0) === 95 ? (walk.renames.get(wf) ?? wf) : wf

@@ -2,10 +2,11 @@
 // limits, reserved renames, labels, `_time` derivation. Fails the event alone, never throws on
 // user data, and never writes user keys onto an object that inherits from Object.prototype.
 
+import { bigintToParts, type NsParts, partsToBigint } from '../../util/time/index.ts'
 import type { FlatEvent, FlatValue, JsonValue } from '../types.ts'
-import { type FieldTarget, FlattenWalk, flattenInto, type LeafSink } from './flatten.ts'
+import { type FieldTarget, FlattenWalk, flattenInto, type LeafSink, type PathNode } from './flatten.ts'
 import { newRecord } from './null-proto.ts'
-import { readTimestamp } from './timestamp.ts'
+import { readTimestampParts } from './timestamp.ts'
 
 /** How to normalize one event. Build it once per batch and reuse it for every event. */
 export interface NormalizeOptions {
@@ -98,27 +99,44 @@ export function normalizeEvent(raw: unknown, opts: NormalizeOptions): NormalizeR
   }
   const sink = walk.sink as RecordSink
   sink.fields = newRecord<FlatValue>()
-  const res = walkEvent(raw, walk, opts)
-  if (res.error !== undefined) return { ok: false, error: res.error, time: res.time }
-  return { ok: true, event: { time: res.time, sysTime: opts.sysTime, fields: sink.fields } }
+  bigintToParts(opts.receiveTime, receive)
+  const res = walkEvent(raw, walk, opts, receive, flattenTop)
+  const time = partsToBigint(res.ms, res.sub)
+  if (res.error !== undefined) return { ok: false, error: res.error, time }
+  return { ok: true, event: { time, sysTime: opts.sysTime, fields: sink.fields } }
 }
 
-/** The outcome of `walkEvent`: the event time, and the error when the event fails. */
-export interface WalkResult {
-  /** Event time, epoch ns (the receive time when absent or when the event failed before it). */
-  time: bigint
+const receive: NsParts = { ms: 0, sub: 0 }
+
+function flattenTop(obj: object, node: PathNode, walk: FlattenWalk): void {
+  flattenInto(obj, node, 0, walk)
+}
+
+/** The outcome of `walkEvent`: the event time as parts (see ns-parts.ts), and the error if it fails. */
+export interface WalkResult extends NsParts {
   error: string | undefined
 }
 
-const result: WalkResult = { time: 0n, error: undefined }
+const result: WalkResult = { ms: 0, sub: 0, error: undefined }
+/** Where the timestamp is parsed (copied to `result` last). */
+const parsed: NsParts = { ms: 0, sub: 0 }
 
 /**
- * Walks one raw event, then the labels, into `walk.sink` and derives its time. On an error the
- * sink may already hold some of the event's leaves: the caller discards them. The returned object
- * is reused by the next call (filled last, so a getter that ingests meanwhile cannot garble it).
+ * Walks one raw event, then the labels, with `flatten` (flattenInto or a specialized walk, at
+ * level 0) and derives its time: `receive` when it has no timestamp or failed before reading it.
+ * On an error the walk may already have stored some of the event's leaves: the caller discards
+ * them. The returned object is reused by the next call (filled last, so a getter that ingests
+ * meanwhile cannot garble it).
  */
-export function walkEvent(raw: unknown, walk: FlattenWalk, opts: NormalizeOptions): WalkResult {
-  let time = opts.receiveTime
+export function walkEvent(
+  raw: unknown,
+  walk: FlattenWalk,
+  opts: NormalizeOptions,
+  receive: NsParts,
+  flatten: (obj: object, node: PathNode, walk: FlattenWalk) => void,
+): WalkResult {
+  let ms = receive.ms
+  let sub = receive.sub
   let error: string | undefined
   const labels = opts.labels
   if (!isEventObject(raw)) error = `an event must be a JSON object, not ${describe(raw)}`
@@ -127,12 +145,15 @@ export function walkEvent(raw: unknown, walk: FlattenWalk, opts: NormalizeOption
   else {
     walk.reset()
     try {
-      flattenInto(raw, walk.root, 0, walk)
-      if (labels !== undefined) flattenInto(labels, walk.labelsRoot, 0, walk)
+      flatten(raw, walk.root, walk)
+      if (labels !== undefined) flatten(labels, walk.labelsRoot, walk)
       if (walk.timestamp !== undefined) {
-        const ts = readTimestamp(walk.timestamp, walk.timestampField, opts.timestampFormat || undefined)
-        if (ts.ok) time = ts.ns
-        else error = ts.error
+        const format = opts.timestampFormat || undefined
+        error = readTimestampParts(walk.timestamp, walk.timestampField, format, parsed)
+        if (error === undefined) {
+          ms = parsed.ms
+          sub = parsed.sub
+        }
       }
       error ??= walk.error
     } catch (e) {
@@ -140,7 +161,8 @@ export function walkEvent(raw: unknown, walk: FlattenWalk, opts: NormalizeOption
       error = `cannot read the event: ${e instanceof Error ? e.message : String(e)}`
     }
   }
-  result.time = time
+  result.ms = ms
+  result.sub = sub
   result.error = error
   return result
 }

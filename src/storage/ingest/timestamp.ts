@@ -1,7 +1,18 @@
 // storage/ingest/timestamp.ts: an event's raw timestamp value → epoch ns (api-contract.md §3.3),
 // or a clear error naming the field and the value. Accepts only times that fit in int64 ns.
 
-import { epochToNs, MAX_INT64_NS, MIN_INT64_NS, parseGoLayout, parseTimeAuto } from '../../util/time/index.ts'
+import {
+  bigintToParts,
+  epochToNs,
+  epochToParts,
+  MAX_INT64_NS,
+  MIN_INT64_NS,
+  type NsParts,
+  parseGoLayout,
+  parseRfc3339Parts,
+  parseTimeAuto,
+  partsInInt64,
+} from '../../util/time/index.ts'
 
 /** Longest piece of an offending value quoted in an error message, in UTF-16 units. */
 const PREVIEW_UNITS = 64
@@ -43,6 +54,52 @@ export function readTimestamp(v: unknown, field: string, format: string | undefi
     }
   }
   return { ok: true, ns }
+}
+
+/**
+ * `readTimestamp` for the per-event path: the instant goes into `out` as parts (see ns-parts.ts),
+ * with no BigInt for RFC 3339 strings, safe-integer epochs and Dates. Returns the error message,
+ * or undefined on success (`out` is then set; on an error it is unspecified). Same rules and
+ * messages as `readTimestamp`.
+ */
+export function readTimestampParts(
+  v: unknown,
+  field: string,
+  format: string | undefined,
+  out: NsParts,
+): string | undefined {
+  let ok: boolean
+  if (typeof v === 'string') {
+    const c = v.charCodeAt(0)
+    // The common shape first; anything else (and every failure) goes the general way.
+    ok = format === undefined && c >= 48 && c <= 57 && parseRfc3339Parts(v, out)
+    if (!ok) {
+      const ns = format === undefined ? parseTimeAuto(v) : parseGoLayout(v, format)
+      if (ns === null) return failure(v, field, format)
+      bigintToParts(ns, out)
+      ok = true
+    }
+  } else if (typeof v === 'number') {
+    ok = epochToParts(v, out)
+  } else if (v instanceof Date) {
+    const ms = v.getTime()
+    ok = !Number.isNaN(ms)
+    out.ms = ms
+    out.sub = 0
+  } else {
+    const res = readTimestamp(v, field, format)
+    if (!res.ok) return res.error
+    bigintToParts(res.ns, out)
+    return undefined
+  }
+  if (ok && partsInInt64(out.ms, out.sub)) return undefined
+  return failure(v, field, format)
+}
+
+/** The error `readTimestamp` reports for `v` (which must fail there). */
+function failure(v: unknown, field: string, format: string | undefined): string {
+  const res = readTimestamp(v, field, format)
+  return res.ok ? `timestamp field "${field}" value ${preview(v)} was read inconsistently` : res.error
 }
 
 function describe(v: unknown): string {

@@ -104,8 +104,7 @@ export function encodeWalChunk(chunk: EventChunk, firstSeq: number, part: number
     }
     if (c.dict && c.codes) {
       const dict = c.dict
-      const lengths = new Uint32Array(out.buffer, at + 4, dict.length)
-      for (let i = 0; i < dict.length; i++) lengths[i] = dict[i].length
+      writeLengths(dict, new Uint32Array(out.buffer, at + 4, dict.length))
       const bytes = buf.write(texts[t++], at + 4 + 4 * dict.length, 'utf8')
       dv.setUint32(at, bytes, true)
       at = align4(at + 4 + 4 * dict.length + bytes)
@@ -177,15 +176,10 @@ export function decodeWalRecord(payload: Uint8Array): WalRecord {
     if (type === 'string' || type === 'array') {
       const bytes = dv.getUint32(at, true)
       const lengths = new Uint32Array(ab, base + at + 4, dictLen)
-      const text = utf8(p, at + 4 + 4 * dictLen, bytes)
-      const dict: string[] = new Array(dictLen)
-      let u = 0
-      for (let d = 0; d < dictLen; d++) {
-        dict[d] = text.slice(u, u + lengths[d])
-        u += lengths[d]
-      }
+      const dictUtf8 = p.subarray(at + 4 + 4 * dictLen, at + 4 + 4 * dictLen + bytes)
       at = align4(at + 4 + 4 * dictLen + bytes)
-      columns.push({ field, type, count, present, dict, codes: new Int32Array(ab, base + at, count) })
+      const codes = new Int32Array(ab, base + at, count)
+      columns.push(textColumn(field, type, count, present, codes, dictUtf8, lengths))
       at += 4 * count
     } else if (type === 'boolean') {
       columns.push({ field, type, count, present, bools: p.subarray(at, at + count) })
@@ -212,6 +206,11 @@ export function encodeWalChunks(firstSeq: number, chunks: readonly EventChunk[])
   return out
 }
 
+/** Each entry's UTF-16 length (a leaf: this loop runs once per column of every record). */
+function writeLengths(dict: readonly string[], lengths: Uint32Array): void {
+  for (let i = 0; i < dict.length; i++) lengths[i] = dict[i].length
+}
+
 function isConstant(values: BigInt64Array): boolean {
   const w = new Int32Array(values.buffer, values.byteOffset, values.length * 2)
   for (let i = 2; i < w.length; i += 2) if (w[i] !== w[0] || w[i + 1] !== w[1]) return false
@@ -223,6 +222,81 @@ function dictText(dict: readonly string[]): string {
   if (text.isWellFormed()) return text
   // A lone surrogate at an entry's edge could pair with its neighbour's: fix each entry alone.
   return dict.map((s) => s.toWellFormed()).join('')
+}
+
+/**
+ * A string or array column of a record, its dictionary kept as UTF-8: the seal reads the bytes,
+ * and `dict` (the entries as strings) is decoded only when something asks for it.
+ */
+function textColumn(
+  field: string,
+  type: 'string' | 'array',
+  count: number,
+  present: Uint8Array | undefined,
+  codes: Int32Array,
+  dictUtf8: Uint8Array,
+  lengths: Uint32Array,
+): ChunkColumn {
+  let dict: string[] | undefined
+  return {
+    field,
+    type,
+    count,
+    present,
+    codes,
+    dictUtf8,
+    dictOffsets: entryOffsets(dictUtf8, lengths),
+    get dict(): string[] {
+      dict ??= decodeEntries(dictUtf8, lengths)
+      return dict
+    },
+  }
+}
+
+/** The entries of a dictionary text: decoded once, sliced by their UTF-16 lengths. */
+function decodeEntries(utf8: Uint8Array, lengths: Uint32Array): string[] {
+  const text = Buffer.from(utf8.buffer, utf8.byteOffset, utf8.byteLength).toString('utf8')
+  const dict: string[] = new Array(lengths.length)
+  let u = 0
+  for (let d = 0; d < lengths.length; d++) {
+    dict[d] = text.slice(u, u + lengths[d])
+    u += lengths[d]
+  }
+  return dict
+}
+
+/** Byte offsets of the entries of a dictionary text, from their UTF-16 lengths. */
+function entryOffsets(utf8: Uint8Array, lengths: Uint32Array): Int32Array {
+  const n = lengths.length
+  const offsets = new Int32Array(n + 1)
+  let units = 0
+  for (let d = 0; d < n; d++) {
+    units += lengths[d]
+    offsets[d + 1] = units
+  }
+  // ASCII text (the common case): a byte per unit. Otherwise walk the UTF-8, entry by entry.
+  if (units !== utf8.length) utf8Offsets(utf8, lengths, offsets)
+  return offsets
+}
+
+/** Fills `offsets` by reading `lengths[d]` UTF-16 units' worth of (well-formed) UTF-8 per entry. */
+function utf8Offsets(utf8: Uint8Array, lengths: Uint32Array, offsets: Int32Array): void {
+  let at = 0
+  for (let d = 0; d < lengths.length; d++) {
+    let units = lengths[d]
+    while (units > 0) {
+      const b = utf8[at]
+      // A 4-byte sequence is one character beyond U+FFFF: two UTF-16 units.
+      if (b >= 0xf0) {
+        at += 4
+        units -= 2
+      } else {
+        at += b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1
+        units--
+      }
+    }
+    offsets[d + 1] = at
+  }
 }
 
 function utf8(p: Uint8Array, at: number, bytes: number): string {

@@ -1,6 +1,8 @@
 // util/time/epoch.ts: Unix epoch numbers → epoch ns, unit chosen by magnitude. Never rounds a
 // decimal the caller wrote: fractional numbers go through their shortest decimal spelling.
 
+import { bigintToParts, type NsParts } from './ns-parts.ts'
+
 /** |v| below this is seconds. */
 const SECONDS_BELOW = 1e11
 /** |v| below this (and ≥ SECONDS_BELOW) is milliseconds. */
@@ -37,6 +39,43 @@ export function epochToNs(v: number | bigint): bigint | null {
   const exact = parseEpochDecimal(text, 0, text.length)
   // Tiny magnitudes print with an exponent (1e-7); round those to the unit.
   return exact ?? BigInt(Math.round(v * SCALE_NUM[unit]))
+}
+
+/**
+ * `epochToNs` for a number, as parts (see ns-parts.ts), without a BigInt for safe integers of
+ * seconds, milliseconds or microseconds; other values take the exact bigint path. False for
+ * NaN/±Infinity.
+ */
+export function epochToParts(v: number, out: NsParts): boolean {
+  if (Number.isSafeInteger(v)) {
+    const unit = unitOf(Math.abs(v))
+    if (unit === 0) {
+      out.ms = v * 1000
+      out.sub = 0
+      return true
+    }
+    if (unit === 1) {
+      out.ms = v
+      out.sub = 0
+      return true
+    }
+    if (unit === 2) {
+      // µs: split with the exact remainder (v / 1000 may round up to the next integer).
+      let us = v % 1000
+      let ms = (v - us) / 1000
+      if (us < 0) {
+        us += 1000
+        ms -= 1
+      }
+      out.ms = ms
+      out.sub = us * 1000
+      return true
+    }
+  }
+  const ns = epochToNs(v)
+  if (ns === null) return false
+  bigintToParts(ns, out)
+  return true
 }
 
 /**

@@ -21,8 +21,15 @@ export {
   parseDurationWithUnits,
   parseGoDuration,
 } from './duration.ts'
-export { epochToNs, parseEpochString } from './epoch.ts'
+export { epochToNs, epochToParts, parseEpochString } from './epoch.ts'
 export { formatGoTimeString, formatRfc3339Nano } from './format.ts'
 export { GO_NAMED_LAYOUTS, parseGoLayout } from './go-layout.ts'
+export {
+  bigintToParts,
+  type NsParts,
+  partsInInt64,
+  partsToBigint,
+  writeParts,
+} from './ns-parts.ts'
 export { parseTimeBound, RELATIVE_UNITS } from './relative.ts'
-export { parseRfc3339 } from './rfc3339.ts'
+export { parseRfc3339, parseRfc3339Parts } from './rfc3339.ts'
