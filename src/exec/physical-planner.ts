@@ -18,7 +18,7 @@ import { ProjectExec } from './ops/project-exec.ts'
 import { ScanExec } from './ops/scan-exec.ts'
 import { SearchExec } from './ops/search-exec.ts'
 import { SortExec } from './ops/sort-exec.ts'
-import { TopNExec } from './ops/top-n-exec.ts'
+import { planTopN } from './ops/top-n-plan.ts'
 import { UnionExec } from './ops/union-exec.ts'
 
 /** Planner settings. */
@@ -31,6 +31,11 @@ export interface PhysicalOptions {
   readonly timeDesc: boolean
   /** Consulted before each node's builder: an operator to use instead (the parallel executor's hook). */
   readonly override?: (node: LogicalNode, o: PhysicalOptions) => PhysicalOperator | undefined
+  /**
+   * The run's row cap (run.ts): a TopN whose input rows must all be counted (a capped query's
+   * `rowsMatched`), so its bound never prunes blocks (ops/top-n-plan.ts).
+   */
+  readonly rowCap?: LogicalNode
 }
 
 type Build<K extends LogicalKind> = (n: LogicalOf<K>, o: PhysicalOptions) => PhysicalOperator
@@ -58,11 +63,19 @@ const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
   Aggregate: (n, o) =>
     new AggregateExec(build(n.input, o), n.keys, n.aggregates, n.schema, scopeOf(n.input.schema, o.env)),
   Sort: (n, o) => new SortExec(build(n.input, o), n.keys, scopeOf(n.input.schema, o.env)),
-  TopN: (n, o) => new TopNExec(build(n.input, o), n.keys, scopeOf(n.input.schema, o.env), Number(n.count)),
+  TopN: (n, o) =>
+    planTopN(
+      n.input,
+      build(n.input, o),
+      n.keys,
+      scopeOf(n.input.schema, o.env),
+      Number(n.count),
+      o.rowCap !== n,
+    ),
   Limit: (n, o) => {
     const input = build(n.input, o)
     const key = o.timeDesc ? timeDescKey(n.input) : undefined
-    if (key) return new TopNExec(input, [key], scopeOf(n.input.schema, o.env), Number(n.count))
+    if (key) return planTopN(n.input, input, [key], scopeOf(n.input.schema, o.env), Number(n.count))
     return new LimitExec(input, Number(n.count))
   },
   Distinct: (n, o) =>

@@ -214,7 +214,7 @@ export async function runQuery(
       schema: p.root.schema,
       span: p.root.span,
     } as const
-    root = build(top, { env, timeDesc, override })
+    root = build(top, { env, timeDesc, override, rowCap: top })
     sorter = root as TopNExec
   } else root = build(p.root, { env, timeDesc, override })
   checkInterrupt(ctx)

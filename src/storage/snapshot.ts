@@ -69,8 +69,13 @@ export interface ScanOptions {
   readonly timeRange?: TimeRange
   /** Fields to decode up front (all when omitted). Absent fields are simply missing from `columns`. */
   readonly fields?: readonly string[]
-  /** Zone-map predicate: return false to skip a block without decoding it. */
-  readonly prune?: (zoneMap: ZoneMap, block: BlockHandle) => boolean
+  /**
+   * Zone-map predicate: return false to skip a block without decoding it. Called block by block as
+   * iteration reaches it (`position`: its index in the dataset's block list).
+   */
+  readonly prune?: (zoneMap: ZoneMap, block: BlockHandle, position: number) => boolean
+  /** Visiting order of the blocks (a permutation of their indices); list order when omitted. The tail stays last. */
+  readonly order?: (blocks: readonly BlockHandle[]) => readonly number[]
   readonly signal?: AbortSignal
   readonly stats?: ScanStats
 }
@@ -79,6 +84,8 @@ export interface ScanOptions {
 export interface ScanBatch {
   readonly kind: 'block' | 'tail'
   readonly blockId: string | undefined
+  /** Index of the block in the dataset's block list (the tail: the list's length), whatever the visiting order. */
+  readonly position: number
   readonly rowCount: number
   /** Sequence number of row 0; row i is event `firstSeq + i` (stable: use as a row id). */
   readonly firstSeq: number
@@ -173,11 +180,14 @@ export class Snapshot {
     const view = this.dataset(name)
     if (!view) return
     const stats = opts.stats
-    for (const block of view.blocks) {
+    const order = opts.order?.(view.blocks)
+    for (let k = 0; k < view.blocks.length; k++) {
+      const position = order ? order[k] : k
+      const block = view.blocks[position]
       abortCheck(opts.signal)
       if (stats) stats.blocksTotal++
       const zm = block.meta.zoneMap
-      if (!overlaps(zm, opts.timeRange) || (opts.prune && !opts.prune(zm, block))) {
+      if (!overlaps(zm, opts.timeRange) || (opts.prune && !opts.prune(zm, block, position))) {
         if (stats) stats.blocksPruned++
         continue
       }
@@ -189,6 +199,7 @@ export class Snapshot {
       yield {
         kind: 'block',
         blockId: block.meta.blockId,
+        position,
         rowCount: block.meta.header.rowCount,
         firstSeq: block.meta.firstSeq,
         zoneMap: zm,
@@ -211,6 +222,7 @@ export class Snapshot {
       yield {
         kind: 'tail',
         blockId: undefined,
+        position: view.blocks.length,
         rowCount: batch.rowCount,
         firstSeq: view.tail.firstSeq,
         zoneMap: undefined,

@@ -2,12 +2,14 @@
 // the window ∩ pushed time range and by zone maps, one batch per block (plus the unsealed tail),
 // rows outside the query window dropped through the selection. Multi-typed fields: integer|float
 // read as real, other mixes as cells; the virtual `_rowId` when the Scan asks for it (exec/scan/row-id.ts).
-// Never filters rows on anything but the window.
+// Under a linked TopN (top-n-plan.ts) it also skips blocks the TopN's bound rules out and reads only
+// the early columns, registering how to fetch the rest. Never filters rows on anything but the window.
 import type { Scan } from '../../plan/index.ts'
-import type { BlockColumn } from '../../storage/block/index.ts'
+import type { BlockColumn, ZoneMap } from '../../storage/block/index.ts'
+import type { BlockHandle } from '../../storage/snapshot.ts'
 import type { TimeRange } from '../../storage/types.ts'
 import type { Batch } from '../batch.ts'
-import { nullVec, splitMixed, UNREAD } from '../batch.ts'
+import { nullVec, splitMixed, takeVec, UNREAD } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { splitNs } from '../kernels/constants.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
@@ -15,6 +17,8 @@ import { columnToVec } from '../scan/arrow-to-vec.ts'
 import { rowIdVec } from '../scan/row-id.ts'
 import { zonePrune } from '../scan/zone-prune.ts'
 import type { NumVec, TimeVec, Vec } from '../vector.ts'
+import type { LateColumns, LateSource } from './late-columns.ts'
+import type { TopLink } from './top-link.ts'
 
 /** The virtual row-id column (BindOptions.rowId). */
 const ROW_ID = '_rowId'
@@ -89,6 +93,38 @@ function buildFieldVec(cols: readonly BlockColumn[], type: Scan['schema'][number
   return splitMixed(vs, n)
 }
 
+/** A block's columns grouped by field (each physical type of a field is its own column). */
+function byFieldOf(columns: readonly BlockColumn[]): Map<string, BlockColumn[]> {
+  const byField = new Map<string, BlockColumn[]>()
+  for (const c of columns) {
+    const list = byField.get(c.field)
+    if (list) list.push(c)
+    else byField.set(c.field, [c])
+  }
+  return byField
+}
+
+/**
+ * The late columns (`late.indices` of `schema`) of one block of `rowCount` rows at chosen rows,
+ * read through `load` (the snapshot that scanned it, or the store's on the main thread).
+ */
+export function lateSource(
+  schema: Scan['schema'],
+  late: LateColumns,
+  rowCount: number,
+  load: (fields: readonly string[]) => Promise<readonly BlockColumn[]>,
+): LateSource {
+  return {
+    fetch: async (rows) => {
+      const byField = byFieldOf(await load(late.indices.map((i) => schema[i].name)))
+      return late.indices.map((i) => {
+        const c = schema[i]
+        return takeVec(fieldVec(byField.get(c.name) ?? [], c.type, rowCount), rows)
+      })
+    },
+  }
+}
+
 /** Rows of `t` inside `[start, end)`; null when every row is. */
 function windowSelection(t: TimeVec, n: number, r: TimeRange): Uint32Array | null {
   if (r.start === undefined && r.end === undefined) return null
@@ -119,15 +155,23 @@ export class ScanExec implements PhysicalOperator {
   readonly metrics: OperatorMetrics = newMetrics()
   readonly scan: Scan
   readonly schema: Scan['schema']
+  #top: TopLink | undefined
 
   constructor(scan: Scan) {
     this.scan = scan
     this.schema = scan.schema
   }
 
+  /** Links the TopN directly above (through filters): its bound prunes blocks, its late columns wait. */
+  linkTop(link: TopLink): void {
+    this.#top = link
+  }
+
   explain(): string {
     const zone = this.scan.pushdown?.zone.length ?? 0
-    return `ScanExec ${this.scan.dataset} fields [${this.scan.fields.join(', ')}]${zone ? ` zone ${zone}` : ''}`
+    const bound = this.#top?.bound ? ` top-bound ${this.#top.bound.field}` : ''
+    const late = this.#top?.late ? ` late ${this.#top.late.indices.length}` : ''
+    return `ScanExec ${this.scan.dataset} fields [${this.scan.fields.join(', ')}]${zone ? ` zone ${zone}` : ''}${bound}${late}`
   }
 
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
@@ -138,10 +182,20 @@ export class ScanExec implements PhysicalOperator {
     const fields = rowIdAt < 0 ? this.scan.fields : this.scan.fields.filter((f) => f !== ROW_ID)
     const datasetId = rowIdAt < 0 ? '' : (ctx.snapshot.dataset(this.scan.dataset)?.meta.id ?? '')
     const before = ctx.stats.scan.blocksPruned
+    const top = this.#top
+    const late = top?.late
+    const bound = top?.bound
+    const zone = zonePrune(this.scan.pushdown)
+    // Consulted block by block as the scan advances, so a bound that tightened prunes later blocks.
+    const prune = bound
+      ? (zm: ZoneMap, block: BlockHandle, at: number) =>
+          (zone === undefined || zone(zm)) && bound.mayBeat(zm, block, at)
+      : zone
     const scan = ctx.snapshot.scan(this.scan.dataset, {
-      fields,
+      fields: late ? fields.filter((f) => late.early.has(f)) : fields,
       timeRange: range,
-      prune: zonePrune(this.scan.pushdown),
+      prune,
+      ...(bound ? { order: (blocks: readonly BlockHandle[]) => bound.visitOrder(blocks) } : {}),
       signal: ctx.signal,
       stats: ctx.stats.scan,
     })
@@ -154,14 +208,11 @@ export class ScanExec implements PhysicalOperator {
       checkInterrupt(ctx)
       const t0 = performance.now()
       const n = sb.rowCount
-      const byField = new Map<string, BlockColumn[]>()
-      for (const c of sb.columns) {
-        const list = byField.get(c.field)
-        if (list) list.push(c)
-        else byField.set(c.field, [c])
-      }
+      const byField = byFieldOf(sb.columns)
       const cols = this.schema.map((c, i) =>
-        read.has(c.name) && i !== rowIdAt ? fieldVec(byField.get(c.name) ?? [], c.type, n) : UNREAD,
+        read.has(c.name) && i !== rowIdAt && (!late || late.early.has(c.name))
+          ? fieldVec(byField.get(c.name) ?? [], c.type, n)
+          : UNREAD,
       )
       const zm = sb.zoneMap
       if (zm) {
@@ -175,9 +226,13 @@ export class ScanExec implements PhysicalOperator {
         (range.start === undefined || BigInt(zm.minTime) >= range.start) &&
         (range.end === undefined || BigInt(zm.maxTime) < range.end)
       const timeAt = this.schema.findIndex((c) => c.name === '_time')
+      // A late `_time` is read here only for a block the window cuts.
+      if (!inside && timeAt >= 0 && cols[timeAt] === UNREAD && read.has('_time'))
+        cols[timeAt] = fieldVec(await sb.load(['_time']), this.schema[timeAt].type, n)
       const tv = timeAt >= 0 ? cols[timeAt] : undefined
       const sel = inside || !tv || tv.kind !== 'time' ? null : windowSelection(tv, n, range)
       const live = sel ? sel.length : n
+      top?.trace?.block(sb.position, n, live)
       if (rowIdAt >= 0 && live > 0)
         cols[rowIdAt] = rowIdVec(datasetId, sb.firstSeq, tv?.kind === 'time' ? tv : undefined, n, sel)
       this.metrics.rowsIn += n
@@ -185,8 +240,13 @@ export class ScanExec implements PhysicalOperator {
       ctx.stats.rowsExamined += live
       this.metrics.timeMs += performance.now() - t0
       if (live === 0) continue
+      top?.register(cols, {
+        position: sb.position,
+        source: late ? lateSource(this.schema, late, n, (f) => sb.load(f)) : undefined,
+      })
       yield { length: n, sel, cols }
     }
+    top?.trace?.close()
     this.metrics.blocksPruned += ctx.stats.scan.blocksPruned - before
   }
 }

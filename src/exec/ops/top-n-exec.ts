@@ -1,8 +1,6 @@
-// ops/top-n-exec.ts: `top N by key`: a bounded binary heap of row references (batch, row) whose
-// root is the worst kept row. Each input batch's keys are evaluated once; a row enters only when it
-// beats the root, so most rows cost one comparison. Ties keep the earlier row (a stable sort's
-// answer). Held batches are compacted into one dense batch when they grow past 4N + 1 Ki rows, so
-// memory stays bounded by about 4N rows plus one batch.
+// ops/top-n-exec.ts: `top N by key`: a bounded heap of row references (top-n-heap.ts), compacted past
+// 4N + 1 Ki held rows; ties keep the row earlier in scan order. Linked to the scan below (top-link.ts),
+// its root prunes blocks (top-bound.ts) and unread columns are fetched for the kept rows only.
 import type { RowSchema, SortKey } from '../../plan/index.ts'
 import type { Batch } from '../batch.ts'
 import { takeVec } from '../batch.ts'
@@ -10,15 +8,15 @@ import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import type { Vec } from '../vector.ts'
-import { concatBatches } from './sort-exec.ts'
-import { type CrossCompare, crossComparator, orderRows } from './sort-order.ts'
+import type { LateColumns } from './late-columns.ts'
+import { orderRows } from './sort-order.ts'
+import type { ScannedBatch, TopLink } from './top-link.ts'
+import { type Held, type Origin, placeBase, RowHeap } from './top-n-heap.ts'
 
-/** A dense batch held by the heap with its evaluated key vectors. */
-interface Held {
-  readonly batch: Batch
-  readonly keys: readonly Vec[]
-  /** Arrival order of the batch (ties between batches go to the lower). */
-  readonly seq: number
+/** Where a batch's late columns come from: what the scan or parallel source said, else the batch itself. */
+function originOf(scanned: ScannedBatch | undefined, late: LateColumns, b: Batch): Origin {
+  if (scanned?.sources && scanned.rows) return { kind: 'each', sources: scanned.sources, rows: scanned.rows }
+  return { kind: 'one', source: scanned?.source ?? late.selfSource(b) }
 }
 
 /** The best `count` rows by `keys` (see module header). */
@@ -27,20 +25,45 @@ export class TopNExec implements PhysicalOperator {
   readonly metrics: OperatorMetrics = newMetrics()
   readonly children: readonly PhysicalOperator[]
   readonly schema: RowSchema
+  /** Place in scan order of each output row (see top-n-heap.ts), once the rows are out. */
+  outputPlaces: Float64Array | undefined
+  /** Leave the late columns unread in the output (a parallel unit: the merge fetches them). */
+  deferLate = false
   readonly #input: PhysicalOperator
   readonly #keys: readonly SortKey[]
   readonly #scope: EvalScope
   readonly #count: number
-  readonly #cmp: CrossCompare
+  #link: TopLink | undefined
 
-  constructor(input: PhysicalOperator, keys: readonly SortKey[], scope: EvalScope, count: number) {
+  /** N: how many rows are kept. */
+  get count(): number {
+    return this.#count
+  }
+
+  /** Shared with the operator below (the scan, or a parallel source), when linked. */
+  get link(): TopLink | undefined {
+    return this.#link
+  }
+
+  constructor(
+    input: PhysicalOperator,
+    keys: readonly SortKey[],
+    scope: EvalScope,
+    count: number,
+    link?: TopLink,
+  ) {
     this.#input = input
     this.children = [input]
     this.schema = input.schema
     this.#keys = keys
     this.#scope = scope
     this.#count = count
-    this.#cmp = crossComparator(keys)
+    this.#link = link
+  }
+
+  /** Links an input built apart (a parallel source: its batches' rows come with their places). */
+  linkInput(link: TopLink): void {
+    this.#link = link
   }
 
   explain(): string {
@@ -57,8 +80,12 @@ export class TopNExec implements PhysicalOperator {
       for await (const b of this.#input.batches(ctx)) this.metrics.rowsIn += b.sel ? b.sel.length : b.length
       return
     }
-    const heap = new RowHeap(n, this.#cmp)
+    const heap = new RowHeap(n, this.#keys)
+    const link = this.link
+    const bound = link?.bound
+    const late = link?.late
     let heldRows = 0
+    /** Arrival count: the scan order of batches without a link. */
     let seq = 0
     for await (const b of this.#input.batches(ctx)) {
       checkInterrupt(ctx)
@@ -68,131 +95,50 @@ export class TopNExec implements PhysicalOperator {
       const live = sel ? sel.length : b.length
       this.metrics.rowsIn += live
       if (live === 0) continue
-      const entry: Held = { batch: b, keys: this.#evalKeys(b), seq: seq++ }
-      let taken = false
-      if (sel) {
-        for (let j = 0; j < sel.length; j++) if (heap.offer(entry, sel[j])) taken = true
-      } else for (let r = 0; r < b.length; r++) if (heap.offer(entry, r)) taken = true
+      const scanned = link?.scanned(b)
+      // Under a link every batch is the scan's: its block's place orders ties (visits may be out of order).
+      if (link && !scanned) throw new Error('TopNExec: a batch the linked scan did not register')
+      const base = placeBase(scanned ? scanned.position : seq++)
+      const keys = this.#evalKeys(b)
+      const places = scanned?.places
+      const entry: Held = {
+        batch: b,
+        keys,
+        base,
+        ...(places ? { places } : {}),
+        ...(late ? { origin: originOf(scanned, late, b) } : {}),
+      }
+      const accepted = link?.trace ? [] : undefined
+      const taken = heap.offerBatch(entry, sel, b.length, accepted)
+      if (accepted) link?.trace?.accept(accepted, keys[0])
       if (!taken) continue
+      // The root only moves when a row enters; the scan reads the bound before its next block.
+      const root = bound ? heap.root() : undefined
+      if (bound && root) bound.set(root.key, root.row, Math.floor(root.place / placeBase(1)))
       heldRows += live
       if (heldRows > 4 * n + 1024) {
-        // Keep only the batches' rows still in the heap, as one dense batch in arrival order.
-        const dense = heap.compact(this.schema.length)
-        const next: Held = { batch: dense, keys: this.#evalKeys(dense), seq: seq++ }
-        heap.rebase(next)
+        // Keep only the batches' rows still in the heap, as one dense batch in scan order (places).
+        const { batch: dense, places, origin } = heap.compact(this.schema.length)
+        const keys = this.#evalKeys(dense)
+        heap.rebase(
+          origin
+            ? { batch: dense, keys, base: 0, places, origin: { kind: 'each', ...origin } }
+            : { batch: dense, keys, base: 0, places },
+        )
         heldRows = dense.length
       }
     }
     if (heap.size === 0) return
-    const dense = heap.compact(this.schema.length)
+    const { batch: dense, places, origin } = heap.compact(this.schema.length)
     const idx = orderRows(dense.length, this.#evalKeys(dense), this.#keys)
-    const out: Batch = { length: idx.length, sel: null, cols: dense.cols.map((c) => takeVec(c, idx)) }
+    this.outputPlaces = Float64Array.from(idx, (i) => places[i])
+    let out: Batch = { length: idx.length, sel: null, cols: dense.cols.map((c) => takeVec(c, idx)) }
+    if (late && origin && !this.deferLate) {
+      const rows = Uint32Array.from(idx, (i) => origin.rows[i])
+      const sources = Array.from(idx, (i) => origin.sources[i])
+      out = await late.fill(out, sources, rows, () => checkInterrupt(ctx))
+    }
     this.metrics.rowsOut = out.length
     yield out
-  }
-}
-
-/** A max-heap (worst row at the root) of at most `cap` row references. */
-class RowHeap {
-  readonly #cap: number
-  readonly #cmp: CrossCompare
-  #from: Held[] = []
-  #rows: number[] = []
-  /** Entry index of each row of the last `compact` batch. */
-  #order: number[] = []
-
-  constructor(cap: number, cmp: CrossCompare) {
-    this.#cap = cap
-    this.#cmp = cmp
-  }
-
-  get size(): number {
-    return this.#rows.length
-  }
-
-  /** True when entry x is worse than entry y (a later row is worse among equal keys). */
-  #worse(x: number, y: number): boolean {
-    const hx = this.#from[x]
-    const hy = this.#from[y]
-    const c = this.#cmp(hx.keys, this.#rows[x], hy.keys, this.#rows[y])
-    if (c !== 0) return c > 0
-    return hx.seq !== hy.seq ? hx.seq > hy.seq : this.#rows[x] > this.#rows[y]
-  }
-
-  /** Offers row `r` of `h`; true when it was kept. */
-  offer(h: Held, r: number): boolean {
-    if (this.#rows.length < this.#cap) {
-      this.#from.push(h)
-      this.#rows.push(r)
-      this.#up(this.#rows.length - 1)
-      return true
-    }
-    // Arriving later, a row equal to the root loses the tie: it must be strictly better.
-    const root = this.#from[0]
-    if (this.#cmp(h.keys, r, root.keys, this.#rows[0]) >= 0) return false
-    this.#from[0] = h
-    this.#rows[0] = r
-    this.#down(0)
-    return true
-  }
-
-  /** The kept rows as one dense batch, in arrival order. */
-  compact(width: number): Batch {
-    const order = this.#rows.map((_, k) => k)
-    order.sort((x, y) => this.#from[x].seq - this.#from[y].seq || this.#rows[x] - this.#rows[y])
-    const parts: Batch[] = []
-    let k = 0
-    while (k < order.length) {
-      const h = this.#from[order[k]]
-      const rows: number[] = []
-      while (k < order.length && this.#from[order[k]] === h) rows.push(this.#rows[order[k++]])
-      const idx = Uint32Array.from(rows)
-      parts.push({ length: idx.length, sel: null, cols: h.batch.cols.map((c) => takeVec(c, idx)) })
-    }
-    this.#order = order
-    return concatBatches(parts, width)
-  }
-
-  /** After `compact`, points every entry at its row of the compacted batch `h`. */
-  rebase(h: Held): void {
-    const from: Held[] = new Array(this.#rows.length)
-    const rows: number[] = new Array(this.#rows.length)
-    this.#order.forEach((entry, denseRow) => {
-      from[entry] = h
-      rows[entry] = denseRow
-    })
-    this.#from = from
-    this.#rows = rows
-  }
-
-  #swap(a: number, b: number): void {
-    const f = this.#from[a]
-    this.#from[a] = this.#from[b]
-    this.#from[b] = f
-    const r = this.#rows[a]
-    this.#rows[a] = this.#rows[b]
-    this.#rows[b] = r
-  }
-
-  #up(k: number): void {
-    while (k > 0) {
-      const p = (k - 1) >> 1
-      if (!this.#worse(k, p)) return
-      this.#swap(k, p)
-      k = p
-    }
-  }
-
-  #down(k: number): void {
-    const n = this.#rows.length
-    for (;;) {
-      const l = 2 * k + 1
-      if (l >= n) return
-      const r = l + 1
-      const c = r < n && this.#worse(r, l) ? r : l
-      if (!this.#worse(c, k)) return
-      this.#swap(c, k)
-      k = c
-    }
   }
 }

@@ -4,6 +4,8 @@
 import type { Aggregate, LogicalNode, LogicalPlan, Scan } from '../../plan/index.ts'
 import type { Snapshot } from '../../storage/snapshot.ts'
 import type { PhysicalOperator } from '../operator.ts'
+import { TopLink } from '../ops/top-link.ts'
+import { TopNExec } from '../ops/top-n-exec.ts'
 import { build, type PhysicalOptions } from '../physical-planner.ts'
 import { stateSpecs } from './agg-calls.ts'
 import { blocksOnDisk } from './blocks-on-disk.ts'
@@ -12,6 +14,7 @@ import { AUTO_MIN_ROWS, type ParallelMode, resolveMode, wantParallel } from './m
 import { ParallelAggregateExec } from './parallel-aggregate-exec.ts'
 import { ParallelSourceExec } from './parallel-source-exec.ts'
 import { type EncodedPlan, encodePlan, PlanNotPortable } from './plan-codec.ts'
+import { type RankedTop, rankedTop, rankedUnitCount, rankedUnits, zoneField } from './ranked-top.ts'
 import type { FragmentJob } from './run-fragment.ts'
 import { preorder, type UnitParams } from './run-unit.ts'
 import { parallelConfig, sharedPool } from './shared-pool.ts'
@@ -80,7 +83,12 @@ function portable(node: LogicalNode): EncodedPlan | undefined {
 }
 
 /** The merge operators of a parallel fragment (see module header). */
-function buildParallel(f: Fragment, job: FragmentJob, o: PhysicalOptions): PhysicalOperator {
+function buildParallel(
+  f: Fragment,
+  job: FragmentJob,
+  o: PhysicalOptions,
+  ranked: RankedTop | undefined,
+): PhysicalOperator {
   const plain: PhysicalOptions = { env: o.env, timeDesc: o.timeDesc }
   if (f.kind === 'aggregate')
     return new ParallelAggregateExec(f.node as Aggregate, build(f.chain, plain), job, o.env)
@@ -88,6 +96,10 @@ function buildParallel(f: Fragment, job: FragmentJob, o: PhysicalOptions): Physi
   const merged = build(f.node, { ...plain, override: (n) => (n === f.chain ? source : undefined) })
   if (f.kind === 'top' && f.mergeInputOf === f.node) {
     source.merger = preorder(merged).find((op) => op.children.includes(source))
+    if (ranked && source.merger instanceof TopNExec) {
+      source.link = new TopLink(undefined, ranked.late)
+      source.merger.linkInput(source.link)
+    }
   }
   return merged
 }
@@ -125,14 +137,37 @@ export async function parallelOverride(q: ParallelQuery): Promise<BuildOverride 
       window: q.window,
       now: q.now,
       strictTypes: q.plan.strictTypes,
+      ...(o.rowCap === node ? { rowCap: true } : {}),
     }
     const participants = pool.size + (mainShare ? 1 : 0)
-    const units = makeUnits(split.survivors, participants * unitsPer(f))
+    // A bounded top-N's units follow the in-process visiting order (best zone bound first), so each
+    // can start from the bound of the units before it (run-fragment.ts).
+    const ranked = params.rowCap ? undefined : rankedTop(f)
+    const base = participants * unitsPer(f)
+    const units = ranked
+      ? rankedUnits(
+          split.survivors,
+          ranked.bound,
+          rankedUnitCount(participants, split.survivors.length, base),
+        )
+      : makeUnits(split.survivors, base)
     pool.warm()
     return buildParallel(
       f,
-      { fragment: f, params, store: q.snapshot, split, units, pool, mainShare, workerPlan },
+      {
+        fragment: f,
+        params,
+        store: q.snapshot,
+        split,
+        units,
+        pool,
+        mainShare,
+        workerPlan,
+        zoneField: zoneField(f),
+        ranked: ranked !== undefined,
+      },
       o,
+      ranked,
     )
   }
 }

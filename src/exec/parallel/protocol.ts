@@ -5,7 +5,7 @@ import type { DatasetMeta } from '../../storage/manifest/edits.ts'
 import type { BlockHandle } from '../../storage/snapshot.ts'
 import type { UnitOutputWire } from './partial-wire.ts'
 import type { EncodedPlan } from './plan-codec.ts'
-import type { UnitParams } from './run-unit.ts'
+import type { UnitParams, UnitTop } from './run-unit.ts'
 
 /** Run one unit: the fragment's partial over these blocks of one dataset. */
 export interface UnitTask {
@@ -21,6 +21,8 @@ export interface UnitTask {
   readonly remainingMs: number | undefined
   /** Int32 flag over shared memory: non-zero once the main thread cancels the fragment. */
   readonly stop: SharedArrayBuffer
+  /** A top-N unit's place in the in-process visit and the bound found before it (run-unit.ts). */
+  readonly top?: UnitTop
 }
 
 /** Stop a unit (the query was aborted, ran out of time, or another unit failed). */

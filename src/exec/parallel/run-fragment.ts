@@ -1,20 +1,25 @@
 // exec/parallel/run-fragment.ts: runs the units of one fragment (home worker by unit index, two in
 // flight per worker, idle ones steal; the residual unit on the main thread) and hands the partials
-// to a sink in scan order as soon as their prefix is complete. See DESIGN.md (scheduling, failures).
-import type { DatasetView, Snapshot } from '../../storage/snapshot.ts'
+// to a sink in scan order as soon as their prefix is complete. A top-N fragment's counters are
+// summed apart and reconciled with the in-process bound (top-reconcile.ts) before they join the
+// query's. See DESIGN.md (scheduling, failures).
+import type { BlockHandle, DatasetView, Snapshot } from '../../storage/snapshot.ts'
 import {
   checkInterrupt,
   type ExecContext,
   ExecError,
   type ExecErrorCode,
   type ExecStats,
+  newStats,
 } from '../context.ts'
 import type { PhysicalOperator } from '../operator.ts'
+import { placeBase } from '../ops/top-n-heap.ts'
 import type { Fragment } from './fragment.ts'
 import { decodeOutput } from './partial-wire.ts'
 import type { EncodedPlan } from './plan-codec.ts'
-import { type Partial, runUnit, type UnitOutput, type UnitParams } from './run-unit.ts'
+import { type Partial, runUnit, type UnitOutput, type UnitParams, type UnitTop } from './run-unit.ts'
 import { slimHandle } from './slim-handle.ts'
+import { type Entry, entryOrder, mergeBest, reconcileTop, type UnitTrace, unitBest } from './top-reconcile.ts'
 import { EMPTY_TAIL, storeSource, unitSnapshot } from './unit-snapshot.ts'
 import type { ScanSplit, Unit } from './units.ts'
 import { UnitFailed, type WorkerPool } from './worker-pool.ts'
@@ -35,6 +40,13 @@ export interface FragmentJob {
   readonly mainShare: boolean
   /** `fragment.partial` for workers: zone tests dropped (pruning is done; blocks travel without zone maps). */
   readonly workerPlan: EncodedPlan
+  /** A field whose zone statistics the blocks keep for workers (a top-N bound's key), or ''. */
+  readonly zoneField: string
+  /**
+   * A bounded top-N whose units are runs of the in-process visiting order (not scan order): each
+   * unit starts from the bound of the units before it, and rows carry their places (ties).
+   */
+  readonly ranked: boolean
 }
 
 /** `parallel: 9 units on 2 workers + main` (explain text). */
@@ -82,6 +94,13 @@ class FragmentRun {
   /** Seen by the workers' interrupt checks directly, without waiting for a cancel message. */
   readonly #stopFlag = new Int32Array(new SharedArrayBuffer(4))
   readonly #signal: AbortSignal
+  /** A top-N fragment's counters until they are reconciled (undefined: straight into the query's). */
+  readonly #topStats: ExecStats | undefined
+  readonly #traces: UnitTrace[] = []
+  /** Whole-list index of each block of the dataset (places and seeds of a ranked top-N). */
+  readonly #index: ReadonlyMap<BlockHandle, number>
+  /** A ranked top-N: each finished unit's best rows, by unit index (seeds of later units). */
+  readonly #best: (Entry[] | undefined)[] = []
   #next = 0
   #left: number
   #failure: unknown
@@ -102,6 +121,8 @@ class FragmentRun {
     this.#results = new Array(job.units.length + 1)
     this.#left = job.units.length + 1
     this.#signal = ctx.signal ? AbortSignal.any([ctx.signal, this.#stop.signal]) : this.#stop.signal
+    this.#topStats = job.fragment.kind === 'top' ? newStats() : undefined
+    this.#index = new Map(job.ranked ? view.blocks.map((b, i) => [b, i]) : [])
     // Home queues: workers 0 … size-1, then the main thread when it takes a share.
     this.#queues = Array.from({ length: this.#participants }, () => [])
     for (const u of job.units) this.#queues[u.index % this.#participants].push(u)
@@ -144,16 +165,65 @@ class FragmentRun {
 
   #finish(index: number, out: UnitOutput): void {
     if (this.#failure !== undefined) return
-    addStats(this.#ctx.stats, out.stats)
+    addStats(this.#topStats ?? this.#ctx.stats, out.stats)
     addMetrics(this.#display, out)
+    const unit = this.#job.units[index]
+    let partial = out.partial
+    if (partial.kind === 'top') {
+      if (unit && partial.trace) {
+        this.#traces.push({ unit, trace: partial.trace })
+        if (this.#job.ranked) this.#best[index] = unitBest({ unit, trace: partial.trace }, this.#index)
+      }
+      if (this.#job.ranked && partial.places)
+        partial = {
+          ...partial,
+          places: this.#globalPlaces(partial.places, unit?.blocks ?? this.#job.split.pruned),
+        }
+    }
     const results = this.#results
-    results[index] = out.partial
+    results[index] = partial
     // Hand over the longest complete prefix (partials arrive about in order: units go out in order).
     for (let p = results[this.#next]; p !== undefined; p = results[this.#next]) {
       results[this.#next++] = undefined
       this.#sink(p)
     }
-    if (--this.#left === 0) this.#done.resolve()
+    if (--this.#left > 0) return
+    if (this.#topStats) {
+      reconcileTop(this.#traces, this.#view, this.#topStats, this.#display)
+      addStats(this.#ctx.stats, this.#topStats)
+    }
+    this.#done.resolve()
+  }
+
+  /** Unit-local places (block index in `blocks` × 2^32 + row; past them: the tail) as whole-list ones. */
+  #globalPlaces(local: Float64Array, blocks: readonly BlockHandle[]): Float64Array {
+    const base = placeBase(1)
+    return local.map((p) => {
+      const at = Math.floor(p / base)
+      const whole = at < blocks.length ? (this.#index.get(blocks[at]) ?? at) : this.#view.blocks.length
+      return placeBase(whole) + (p - at * base)
+    })
+  }
+
+  /**
+   * A ranked top-N unit's share of the bound: its blocks' whole-list indices, and the N-th best row
+   * of the finished units before it (all visited in-process before any block of this one).
+   */
+  #unitTop(u: Unit | undefined): UnitTop | undefined {
+    if (!this.#job.ranked || !u) return undefined
+    const positions = u.blocks.map((b) => this.#index.get(b) ?? -1)
+    const head = this.#traces[0]?.trace
+    if (!head) return { positions }
+    const order = entryOrder(head)
+    let best: Entry[] = []
+    for (let i = 0; i < u.index; i++) {
+      const rows = this.#best[i]
+      if (rows) best = mergeBest(best, rows, head.count, order)
+    }
+    const root = best.length >= head.count ? best[head.count - 1] : undefined
+    if (!root) return { positions }
+    const seed = { isNull: root.isNull, a: root.a, b: root.b, block: Math.floor(root.place / placeBase(1)) }
+    return { positions, seed }
   }
 
   /** The next unit of participant `p`: its own, else (with `steal`) one from the longest queue. */
@@ -167,7 +237,7 @@ class FragmentRun {
   }
 
   /** Runs blocks (and the tail) on this thread, reading through the store. */
-  async #local(blocks: Unit['blocks'], withTail: boolean): Promise<UnitOutput> {
+  async #local(blocks: Unit['blocks'], withTail: boolean, top?: UnitTop): Promise<UnitOutput> {
     // A turn of the event loop between units: timers (an abort), worker replies and `ready`
     // messages are handled while the main thread works through several units in a row.
     await new Promise((resolve) => setImmediate(resolve))
@@ -181,7 +251,7 @@ class FragmentRun {
       withTail ? this.#view.tail : EMPTY_TAIL,
       source,
     )
-    return runUnit(fragment.partial, params, snap, this.#ctx.deadline, this.#signal)
+    return runUnit(fragment.partial, params, snap, this.#ctx.deadline, this.#signal, undefined, top)
   }
 
   async #mainLoop(): Promise<void> {
@@ -193,7 +263,7 @@ class FragmentRun {
       if (!mainShare && anyWorkerReady()) return
       const u = this.#take(me)
       if (!u) return
-      this.#finish(u.index, await this.#local(u.blocks, false))
+      this.#finish(u.index, await this.#local(u.blocks, false, this.#unitTop(u)))
     }
   }
 
@@ -203,7 +273,7 @@ class FragmentRun {
     } catch {
       // This worker cannot start: whatever is still queued for it runs here instead.
       for (let u = this.#take(w); u; u = this.#take(w))
-        this.#finish(u.index, await this.#local(u.blocks, false))
+        this.#finish(u.index, await this.#local(u.blocks, false, this.#unitTop(u)))
       return
     }
     // Only the first lane steals: a prefetch lane taking another worker's unit would leave it idle.
@@ -224,12 +294,13 @@ class FragmentRun {
         params,
         dataset: fragment.scan.dataset,
         meta: this.#view.meta,
-        blocks: u.blocks.map(slimHandle),
+        blocks: u.blocks.map((b) => slimHandle(b, this.#job.zoneField)),
         remainingMs: ctx.deadline === undefined ? undefined : ctx.deadline - performance.now(),
         stop: this.#stopFlag.buffer as SharedArrayBuffer,
+        top: this.#unitTop(u),
       })
     } catch {
-      return this.#local(u.blocks, false)
+      return this.#local(u.blocks, false, this.#unitTop(u))
     }
     this.#inflight.set(u.index, { worker: w, id: task.id })
     try {
@@ -239,7 +310,7 @@ class FragmentRun {
         throw new ExecError(e.info.code as ExecErrorCode, e.info.message)
       if (this.#failure !== undefined) throw this.#failure
       // Not the query's fault: read the unit through the store, whose own checks answer for it.
-      return this.#local(u.blocks, false)
+      return this.#local(u.blocks, false, this.#unitTop(u))
     } finally {
       this.#inflight.delete(u.index)
     }

@@ -8,6 +8,8 @@ import { createContext, type ExecContext, ExecError, type ExecStats } from '../c
 import type { KernelEnv } from '../kernels/kernel.ts'
 import type { OperatorMetrics, PhysicalOperator } from '../operator.ts'
 import { concatBatches } from '../ops/sort-exec.ts'
+import { TopNExec } from '../ops/top-n-exec.ts'
+import { TopTrace, type TopTraceData } from '../ops/top-trace.ts'
 import { build } from '../physical-planner.ts'
 import type { FragmentKind } from './fragment.ts'
 import { type AggPartial, PartialAggregate } from './partial-aggregate.ts'
@@ -17,6 +19,20 @@ export interface TopPartial {
   readonly kind: 'top'
   readonly batch: Batch | null
   readonly rowsIn: number
+  /** What a top-N with a bound did per block (top-trace.ts), for the main thread's counter replay. */
+  readonly trace?: TopTraceData
+  /** Place of each row of `batch` in the unit's scan order (block index in the unit × 2^32 + row). */
+  readonly places?: Float64Array
+  /** The batch's late columns are unread (placeholders): the merge fetches them for the rows it keeps. */
+  readonly lateDeferred?: boolean
+}
+
+/** A top-N unit's share of the query's bound (units visited in the in-process order, top-reconcile.ts). */
+export interface UnitTop {
+  /** Whole-list index of each block of the unit. */
+  readonly positions: readonly number[]
+  /** The N-th best row of the units before this one (`block`: its whole-list index), when known. */
+  readonly seed?: { readonly isNull: boolean; readonly a: number; readonly b: number; readonly block: number }
 }
 
 /** A unit's row count. */
@@ -38,6 +54,8 @@ export interface UnitParams {
   readonly window: { readonly start?: bigint; readonly end?: bigint }
   readonly now: bigint
   readonly strictTypes: boolean
+  /** The fragment's top-N is the run's row cap (PhysicalOptions.rowCap): it never prunes blocks. */
+  readonly rowCap?: boolean
 }
 
 /** The result of one unit. */
@@ -72,6 +90,25 @@ async function orAborted<T>(ctx: ExecContext, fn: () => Promise<T>): Promise<T> 
 }
 
 /**
+ * Starts a trace on a top-N whose bound may skip blocks (the unit's metrics, pre-order, are traced),
+ * seeding the bound with what units before this one found.
+ */
+function startTrace(op: PhysicalOperator, top: UnitTop | undefined): TopTrace | undefined {
+  const bound = op instanceof TopNExec ? op.link?.bound : undefined
+  if (!bound || !(op instanceof TopNExec) || !op.link) return undefined
+  if (top?.seed) bound.seed(top.seed, top.positions)
+  // A ranked unit's rows carry their places: the merge fetches the late columns of the N it keeps.
+  if (top) op.deferLate = true
+  const { field, kind, descending, nullsFirst } = bound
+  const trace = new TopTrace(
+    preorder(op).map((x) => x.metrics),
+    { field, kind, descending, nullsFirst, count: op.count },
+  )
+  op.link.trace = trace
+  return trace
+}
+
+/**
  * Runs `node` (the fragment's partial) over `snapshot` (see module header). `stop`: a flag another
  * thread sets to cancel; once set the deadline reads as passed, so every interrupt check (between
  * blocks, every 64 Ki rows, inside long kernels) stops the unit without waiting for a message.
@@ -83,6 +120,7 @@ export async function runUnit(
   deadline: number | undefined,
   signal: AbortSignal | undefined,
   stop?: Int32Array,
+  top?: UnitTop,
 ): Promise<UnitOutput> {
   const ctx = createContext({
     snapshot,
@@ -97,7 +135,7 @@ export async function runUnit(
       get: () => (Atomics.load(stop, 0) === 0 ? deadline : Number.NEGATIVE_INFINITY),
     })
   }
-  const o = { env: params.env, timeDesc: params.timeDesc }
+  const o = { env: params.env, timeDesc: params.timeDesc, ...(params.rowCap ? { rowCap: node } : {}) }
   if (params.kind === 'aggregate') {
     const agg = node as Aggregate
     const input = build(agg.input, o)
@@ -110,6 +148,7 @@ export async function runUnit(
     }
   }
   const op = build(node, o)
+  const trace = params.kind === 'top' ? startTrace(op, top) : undefined
   const parts = await orAborted(ctx, () => drain(op, ctx))
   const metrics = preorder(op).map((x) => x.metrics)
   if (params.kind === 'count') {
@@ -117,6 +156,21 @@ export async function runUnit(
     const count = v?.kind === 'num' ? v.values[0] : 0
     return { partial: { kind: 'count', count }, stats: ctx.stats, metrics }
   }
-  const batch = parts.length === 0 ? null : concatBatches(parts, op.schema.length)
-  return { partial: { kind: 'top', batch, rowsIn: op.metrics.rowsIn }, stats: ctx.stats, metrics }
+  // A top-N yields one dense batch: kept as is, so unread (late) columns stay placeholders.
+  const batch =
+    parts.length === 0
+      ? null
+      : parts.length === 1 && parts[0].sel === null
+        ? parts[0]
+        : concatBatches(parts, op.schema.length)
+  const places = op instanceof TopNExec ? op.outputPlaces : undefined
+  const partial: TopPartial = {
+    kind: 'top',
+    batch,
+    rowsIn: op.metrics.rowsIn,
+    ...(trace ? { trace: trace.data() } : {}),
+    ...(places && batch && places.length === batch.length ? { places } : {}),
+    ...(op instanceof TopNExec && op.deferLate && op.link?.late ? { lateDeferred: true } : {}),
+  }
+  return { partial, stats: ctx.stats, metrics }
 }

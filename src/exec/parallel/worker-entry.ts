@@ -40,7 +40,8 @@ async function run(task: UnitTask): Promise<void> {
     })
     const deadline = task.remainingMs === undefined ? undefined : performance.now() + task.remainingMs
     const stop = new Int32Array(task.stop)
-    const out = await runUnit(decodePlan(task.plan), task.params, snapshot, deadline, abort.signal, stop)
+    const plan = decodePlan(task.plan)
+    const out = await runUnit(plan, task.params, snapshot, deadline, abort.signal, stop, task.top)
     const { wire, transfer } = encodeOutput(out)
     post({ type: 'done', id: task.id, output: wire }, transfer)
   } catch (e) {

@@ -68,8 +68,10 @@ describe('runUnit', () => {
     expect(agg.stats.rowsExamined).toBe(20)
     expect(agg.metrics.map((m) => m.rowsIn)).toEqual([20, 20])
 
+    // Block 3 (n 30…39) is visited first; the top-2 bound (38) then prunes block 0 (n 0…9) unread.
     const top = await unit(`d | top 2 by n desc`, [0, 3])
-    expect(top.partial).toMatchObject({ kind: 'top', rowsIn: 20 })
+    expect(top.partial).toMatchObject({ kind: 'top', rowsIn: 10 })
+    expect(top.stats.scan).toMatchObject({ blocksScanned: 1, blocksPruned: 1 })
     const count = await unit(`d | where n % 2 == 0 | count`, [0, 1, 4])
     expect(count.partial).toEqual({ kind: 'count', count: 13 })
   })
