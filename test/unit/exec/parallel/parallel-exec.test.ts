@@ -1,8 +1,8 @@
 // The parallel executor answers exactly like the in-process one: for every query below, on a
 // disk-backed store (sealed blocks are files) with an unsealed tail, `parallel: 'on'` and 'off'
 // give the same result (rows, order, shape, `_totals`, status counters; elapsed time aside), with
-// the optimizer on and off, and the plan shows the parallel operators. 'auto' keeps small scans
-// in-process, in-memory stores never go parallel, APLDB_PARALLEL sets the default mode.
+// the optimizer on and off, and the plan shows the parallel operators. 'auto' keeps small scans and
+// bounded top-N in-process, in-memory stores never go parallel, APLDB_PARALLEL sets the default mode.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -141,6 +141,15 @@ describe('when the parallel executor is used', () => {
         ((await big.explain(apl)) as unknown as { physical: string }).physical
       expect(await plan(`b | summarize count() by k`)).toMatch(/parallel: /)
       expect(await plan(`b | summarize dcount(k) by k`)).toMatch(/parallel: /)
+      // A bounded top-N (one plain-column key) stays in-process under 'auto'; 'on' still splits it.
+      expect(await plan(`b | where k > 2 | top 5 by k`)).not.toMatch(/parallel/)
+      expect(
+        (
+          (await big.explain(`b | top 5 by k`, { parallel: 'on' } as never)) as unknown as {
+            physical: string
+          }
+        ).physical,
+      ).toMatch(/parallel/)
       const on = await big.queryResult(`b | summarize dcount(k)`, { parallel: 'on' } as never)
       const off = await big.queryResult(`b | summarize dcount(k)`, { parallel: 'off' } as never)
       expect(canonical(on)).toBe(canonical(off))
