@@ -61,6 +61,32 @@ export function splitMixed(parts: readonly Vec[], n: number): MixedVec {
   }
 }
 
+/**
+ * A string vector with its dictionary cut to the entries its rows use, renumbered in first-seen
+ * order (null codes stay -1): a few rows taken from a block otherwise carry its whole dictionary,
+ * to be walked again by every concatenation and shipped whole between threads.
+ */
+export function usedEntries(v: StrVec): StrVec {
+  const remap = new Map<number, number>()
+  const dict: string[] = []
+  const codes = new Int32Array(v.codes.length)
+  for (let i = 0; i < codes.length; i++) {
+    const c = v.codes[i]
+    if (c < 0) {
+      codes[i] = -1
+      continue
+    }
+    let id = remap.get(c)
+    if (id === undefined) {
+      id = dict.length
+      remap.set(c, id)
+      dict.push(v.dict[c])
+    }
+    codes[i] = id
+  }
+  return { kind: 'str', codes, dict }
+}
+
 /** The rows `idx` of `v`, in that order (strings keep their dictionary). */
 export function takeVec(v: Vec, idx: Uint32Array): Vec {
   switch (v.kind) {

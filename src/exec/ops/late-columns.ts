@@ -2,7 +2,7 @@
 // keys read and registers how to fetch the rest of each block (through the pinned snapshot); the TopN
 // fills those columns for the rows it keeps. A fetched row reads exactly as an early-read one would.
 import type { Batch } from '../batch.ts'
-import { takeVec } from '../batch.ts'
+import { takeVec, usedEntries } from '../batch.ts'
 import type { StrVec, Vec } from '../vector.ts'
 import { concatBatches } from './sort-exec.ts'
 
@@ -54,7 +54,7 @@ export class LateColumns {
       check()
       const pick = Uint32Array.from(positions, (p) => rows[p])
       const fetched = await source.fetch(pick)
-      parts.push({ length: pick.length, sel: null, cols: fetched.map(usedEntries) })
+      parts.push({ length: pick.length, sel: null, cols: fetched.map(usedEntriesOf) })
       for (const p of positions) at[p] = k++
     }
     // Fetched parts are in source order; `at` puts every output row back in its place.
@@ -67,29 +67,7 @@ export class LateColumns {
   }
 }
 
-/**
- * A string vector with its dictionary cut to the entries its rows use: a few rows gathered from a
- * block keep its whole dictionary, which concatenation would otherwise walk once per block.
- */
-function usedEntries(v: Vec): Vec {
-  if (v.kind !== 'str' || v.dict.length <= v.codes.length) return v
-  const remap = new Map<number, number>()
-  const dict: string[] = []
-  const codes = new Int32Array(v.codes.length)
-  for (let i = 0; i < codes.length; i++) {
-    const c = v.codes[i]
-    if (c < 0) {
-      codes[i] = -1
-      continue
-    }
-    let id = remap.get(c)
-    if (id === undefined) {
-      id = dict.length
-      remap.set(c, id)
-      dict.push(v.dict[c])
-    }
-    codes[i] = id
-  }
-  const out: StrVec = { kind: 'str', codes, dict }
-  return out
+/** `v` with its dictionary cut to its rows' entries when the dictionary is the larger. */
+function usedEntriesOf(v: Vec): Vec {
+  return v.kind === 'str' && v.dict.length > v.codes.length ? usedEntries(v) : v
 }

@@ -2,7 +2,7 @@
 // `serialize()` bytes in one transferred buffer, top-N rows with dictionaries cut to the used entries.
 // Never transfers a buffer the worker still holds (cached columns are zero-copy views).
 import { type AggState, deserializeAggState } from '../agg/index.ts'
-import { UNREAD } from '../batch.ts'
+import { UNREAD, usedEntries } from '../batch.ts'
 import type { ExecStats } from '../context.ts'
 import type { OperatorMetrics } from '../operator.ts'
 import type { Cell } from '../result.ts'
@@ -56,23 +56,7 @@ function encodeStates(
 
 /** `v` with its dictionary cut to the codes in use (other layouts as they are). */
 function compactVec(v: Vec): Vec {
-  if (v.kind !== 'str') return v
-  const remap = new Int32Array(v.dict.length).fill(-1)
-  const dict: string[] = []
-  const codes = new Int32Array(v.codes.length)
-  for (let i = 0; i < codes.length; i++) {
-    const c = v.codes[i]
-    if (c < 0) {
-      codes[i] = -1
-      continue
-    }
-    if (remap[c] < 0) {
-      remap[c] = dict.length
-      dict.push(v.dict[c])
-    }
-    codes[i] = remap[c]
-  }
-  return { kind: 'str', codes, dict }
+  return v.kind === 'str' ? usedEntries(v) : v
 }
 
 /** `out` ready for `postMessage`, with the buffers that may be transferred. */
