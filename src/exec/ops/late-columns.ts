@@ -3,7 +3,7 @@
 // fills those columns for the rows it keeps. A fetched row reads exactly as an early-read one would.
 import type { Batch } from '../batch.ts'
 import { takeVec, usedEntries } from '../batch.ts'
-import type { StrVec, Vec } from '../vector.ts'
+import type { Vec } from '../vector.ts'
 import { concatBatches } from './sort-exec.ts'
 
 /** One scanned batch's way back to its columns. */
