@@ -34,7 +34,7 @@ function knownIds(
 
 /** A validity array of `n` ones (shared, read-only). */
 let ONES = new Uint8Array(0)
-function ALL_VALID(n: number): Uint8Array {
+function allValid(n: number): Uint8Array {
   if (ONES.length < n) ONES = new Uint8Array(Math.max(n, 2 * ONES.length)).fill(1)
   return ONES
 }
@@ -248,7 +248,7 @@ export class KeyDictionary {
     const ids = new Int32Array(str.dict.length + 1).fill(-1)
     if (this.#nullId >= 0) ids[0] = this.#nullId
     const last = Float64Array.of(Number.NaN, -1)
-    const valid = num.valid ?? ALL_VALID(num.values.length)
+    const valid = num.valid ?? allValid(num.values.length)
     const codes = str.codes
     for (let j = knownSplit(codes, ids, num.values, valid, last, rows, out, 0); j < rows.length; ) {
       const i = rows[j]
