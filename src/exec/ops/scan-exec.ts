@@ -11,12 +11,12 @@ import type { TimeRange } from '../../storage/types.ts'
 import type { Batch } from '../batch.ts'
 import { nullVec, splitMixed, takeVec, UNREAD } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
-import { splitNs } from '../kernels/constants.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import { columnToVec } from '../scan/arrow-to-vec.ts'
 import { rowIdVec } from '../scan/row-id.ts'
+import { windowSelection } from '../scan/window-selection.ts'
 import { zonePrune } from '../scan/zone-prune.ts'
-import type { NumVec, TimeVec, Vec } from '../vector.ts'
+import type { NumVec, Vec } from '../vector.ts'
 import type { LateColumns, LateSource } from './late-columns.ts'
 import type { TopLink } from './top-link.ts'
 
@@ -123,29 +123,6 @@ export function lateSource(
       })
     },
   }
-}
-
-/** Rows of `t` inside `[start, end)`; null when every row is. */
-function windowSelection(t: TimeVec, n: number, r: TimeRange): Uint32Array | null {
-  if (r.start === undefined && r.end === undefined) return null
-  // Bounds as (ms, ns) numbers; an absent bound is ±Infinity ms, so one loop serves every case.
-  const s = r.start === undefined ? null : splitNs(r.start)
-  const e = r.end === undefined ? null : splitNs(r.end)
-  const sMs = s ? s.ms : Number.NEGATIVE_INFINITY
-  const sNs = s ? s.ns : 0
-  const eMs = e ? e.ms : Number.POSITIVE_INFINITY
-  const eNs = e ? e.ns : 0
-  const { ms, ns, valid } = t
-  const keep = new Uint32Array(n)
-  let k = 0
-  for (let i = 0; i < n; i++) {
-    const m = ms[i]
-    if (m < sMs || m > eMs) continue
-    if ((m === sMs && ns[i] < sNs) || (m === eMs && ns[i] >= eNs)) continue
-    if (valid !== null && valid !== undefined && valid[i] !== 1) continue
-    keep[k++] = i
-  }
-  return k === n ? null : keep.subarray(0, k)
 }
 
 /** Reads a dataset (see module header). */
