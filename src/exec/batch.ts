@@ -10,6 +10,11 @@ export interface Batch {
   readonly length: number
   readonly sel: Uint32Array | null
   readonly cols: readonly Vec[]
+  /**
+   * Events each row stands for (absent: one each). Only a scan linked to a count yields them (a
+   * block's distinct values from its zone map, exec/ops/stats-link.ts); filters pass them on.
+   */
+  readonly weights?: Float64Array
 }
 
 /** Placeholder for a schema column the scan did not read: reads as null at every row (zero length). */
@@ -18,6 +23,16 @@ export const UNREAD: MixedVec = { kind: 'mixed', values: [] }
 /** Live rows of a batch. */
 export function liveRows(b: Batch): number {
   return b.sel ? b.sel.length : b.length
+}
+
+/** Events the live rows of a batch stand for: its live rows, or the sum of their weights. */
+export function liveWeight(b: Batch): number {
+  const w = b.weights
+  if (w === undefined) return liveRows(b)
+  let total = 0
+  if (b.sel === null) for (let i = 0; i < b.length; i++) total += w[i]
+  else for (let j = 0; j < b.sel.length; j++) total += w[b.sel[j]]
+  return total
 }
 
 /** Picks the `valid` bytes at `idx` (null stays null). */

@@ -56,7 +56,7 @@ export interface ExecContext {
 /** Fresh, zeroed statistics. */
 export function newStats(): ExecStats {
   return {
-    scan: { blocksTotal: 0, blocksPruned: 0, blocksScanned: 0, rowsScanned: 0 },
+    scan: { blocksTotal: 0, blocksPruned: 0, blocksScanned: 0, rowsScanned: 0, blocksFromStats: 0 },
     rowsExamined: 0,
     rowsMatched: 0,
     numGroups: 0,

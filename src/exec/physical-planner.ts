@@ -18,6 +18,7 @@ import { ProjectExec } from './ops/project-exec.ts'
 import { ScanExec } from './ops/scan-exec.ts'
 import { SearchExec } from './ops/search-exec.ts'
 import { SortExec } from './ops/sort-exec.ts'
+import { linkStats } from './ops/stats-link.ts'
 import { planTopN } from './ops/top-n-plan.ts'
 import { UnionExec } from './ops/union-exec.ts'
 
@@ -36,6 +37,11 @@ export interface PhysicalOptions {
    * `rowsMatched`), so its bound never prunes blocks (ops/top-n-plan.ts).
    */
   readonly rowCap?: LogicalNode
+  /**
+   * Counts may take blocks from their zone maps (ops/stats-link.ts): the main thread's snapshot has
+   * them whole; a parallel unit's block handles carry only time bounds (parallel/slim-handle.ts).
+   */
+  readonly zoneStats?: boolean
 }
 
 type Build<K extends LogicalKind> = (n: LogicalOf<K>, o: PhysicalOptions) => PhysicalOperator
@@ -60,8 +66,11 @@ const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
     new ProjectExec('ProjectExec', build(n.input, o), n.columns, n.schema, scopeOf(n.input.schema, o.env)),
   Extend: (n, o) =>
     new ProjectExec('ExtendExec', build(n.input, o), n.columns, n.schema, scopeOf(n.input.schema, o.env)),
-  Aggregate: (n, o) =>
-    new AggregateExec(build(n.input, o), n.keys, n.aggregates, n.schema, scopeOf(n.input.schema, o.env)),
+  Aggregate: (n, o) => {
+    const input = build(n.input, o)
+    if (o.zoneStats) linkStats(n, input)
+    return new AggregateExec(input, n.keys, n.aggregates, n.schema, scopeOf(n.input.schema, o.env))
+  },
   Sort: (n, o) => new SortExec(build(n.input, o), n.keys, scopeOf(n.input.schema, o.env)),
   TopN: (n, o) =>
     planTopN(
@@ -80,7 +89,11 @@ const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
   },
   Distinct: (n, o) =>
     new DistinctExec(build(n.input, o), n.columns, n.schema, scopeOf(n.input.schema, o.env)),
-  CountRows: (n, o) => new CountExec(build(n.input, o), n.schema),
+  CountRows: (n, o) => {
+    const input = build(n.input, o)
+    if (o.zoneStats) linkStats(n, input)
+    return new CountExec(input, n.schema)
+  },
   Union: (n, o) =>
     new UnionExec(
       n.inputs.map((i) => build(i, o)),

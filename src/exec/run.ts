@@ -214,9 +214,9 @@ export async function runQuery(
       schema: p.root.schema,
       span: p.root.span,
     } as const
-    root = build(top, { env, timeDesc, override, rowCap: top })
+    root = build(top, { env, timeDesc, override, rowCap: top, zoneStats: true })
     sorter = root as TopNExec
-  } else root = build(p.root, { env, timeDesc, override })
+  } else root = build(p.root, { env, timeDesc, override, zoneStats: true })
   checkInterrupt(ctx)
   const out = await drainOrAbort(root, ctx)
   opts.observe?.(root, ctx.stats)
@@ -319,7 +319,10 @@ async function totals(
   const keys = agg.keys.filter((_, i) => i !== at)
   const schema = agg.schema.filter((_, i) => i !== at)
   // The Aggregate builder makes the same AggregateExec; through it the parallel executor can take it.
-  const op = build({ ...agg, keys, schema, timeBucket: null }, { env, timeDesc: false, override })
+  const op = build(
+    { ...agg, keys, schema, timeBucket: null },
+    { env, timeDesc: false, override, zoneStats: true },
+  )
   // Separate counters: the status reports the main pass.
   const out = await drain(op, { ...ctx, stats: newStats() })
   return tableOf('_totals', p, out, out.length, { ...agg, keys }, window, env, false, schema)

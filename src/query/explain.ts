@@ -17,8 +17,16 @@ export interface ExplainReport {
   readonly optimized: string
   /** The physical operator tree, root first, two spaces per level (`explainTree`). */
   readonly physical: string
-  /** Blocks of the datasets read (count): in the snapshot, pruned unread, and read. */
-  readonly blocks: { readonly total: number; readonly pruned: number; readonly examined: number }
+  /**
+   * Blocks of the datasets read (count): in the snapshot, pruned unread, and read; `fromStats` of the
+   * read ones were answered from their zone maps without decoding a column.
+   */
+  readonly blocks: {
+    readonly total: number
+    readonly pruned: number
+    readonly examined: number
+    readonly fromStats: number
+  }
   /** Rows (count): of the window reaching the first operator above a scan, and passing the filters. */
   readonly rows: { readonly examined: number; readonly matched: number }
 }
@@ -50,6 +58,7 @@ export async function explainAnalyze(
       total: scan?.blocksTotal ?? 0,
       pruned: result.status.blocksPruned,
       examined: result.status.blocksExamined,
+      fromStats: scan?.blocksFromStats ?? 0,
     },
     rows: { examined: result.status.rowsExamined, matched: result.status.rowsMatched },
   }

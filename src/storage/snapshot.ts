@@ -61,6 +61,8 @@ export interface ScanStats {
   blocksPruned: number
   blocksScanned: number
   rowsScanned: number
+  /** Blocks among `blocksScanned` answered from their zone map, no column decoded (ScanOptions.fromStats). */
+  blocksFromStats: number
 }
 
 /** Options of `Snapshot.scan`. */
@@ -76,6 +78,11 @@ export interface ScanOptions {
   readonly prune?: (zoneMap: ZoneMap, block: BlockHandle, position: number) => boolean
   /** Visiting order of the blocks (a permutation of their indices); list order when omitted. The tail stays last. */
   readonly order?: (blocks: readonly BlockHandle[]) => readonly number[]
+  /**
+   * Return true for a block its zone map answers (a count over one field): it is yielded with no
+   * columns and `fromStats` set, and counted as scanned. Asked after `prune`.
+   */
+  readonly fromStats?: (zoneMap: ZoneMap, block: BlockHandle) => boolean
   readonly signal?: AbortSignal
   readonly stats?: ScanStats
 }
@@ -90,6 +97,8 @@ export interface ScanBatch {
   /** Sequence number of row 0; row i is event `firstSeq + i` (stable: use as a row id). */
   readonly firstSeq: number
   readonly zoneMap: ZoneMap | undefined
+  /** True when `columns` is empty because the caller answers this block from `zoneMap` (ScanOptions.fromStats). */
+  readonly fromStats: boolean
   /** Decoded columns of the requested fields (each physical type of a field is its own column). */
   readonly columns: readonly BlockColumn[]
   /** Decode more fields of this same batch (late materialization). */
@@ -191,10 +200,12 @@ export class Snapshot {
         if (stats) stats.blocksPruned++
         continue
       }
-      const columns = await this.#source.loadColumns(block, opts.fields)
+      const fromStats = opts.fromStats?.(zm, block) === true
+      const columns = fromStats ? [] : await this.#source.loadColumns(block, opts.fields)
       if (stats) {
         stats.blocksScanned++
         stats.rowsScanned += block.meta.header.rowCount
+        if (fromStats) stats.blocksFromStats++
       }
       yield {
         kind: 'block',
@@ -203,6 +214,7 @@ export class Snapshot {
         rowCount: block.meta.header.rowCount,
         firstSeq: block.meta.firstSeq,
         zoneMap: zm,
+        fromStats,
         columns,
         load: (fields) => this.#source.loadColumns(block, fields),
       }
@@ -226,6 +238,7 @@ export class Snapshot {
         rowCount: batch.rowCount,
         firstSeq: view.tail.firstSeq,
         zoneMap: undefined,
+        fromStats: false,
         columns: pick(opts.fields),
         load: async (fields) => pick(fields),
       }

@@ -1,6 +1,7 @@
-// ops/count-exec.ts: `| count`: one row, one long column `count_` with the number of input rows.
+// ops/count-exec.ts: `| count`: one row, one long column `count_` with the number of input rows
+// (a weighted row counts as the events it stands for: Batch.weights).
 import type { RowSchema } from '../../plan/index.ts'
-import type { Batch } from '../batch.ts'
+import { type Batch, liveWeight } from '../batch.ts'
 import type { ExecContext } from '../context.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 
@@ -24,7 +25,7 @@ export class CountExec implements PhysicalOperator {
 
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
     let n = 0
-    for await (const b of this.#input.batches(ctx)) n += b.sel ? b.sel.length : b.length
+    for await (const b of this.#input.batches(ctx)) n += liveWeight(b)
     this.metrics.rowsIn = n
     this.metrics.rowsOut = 1
     yield {

@@ -1,7 +1,7 @@
 // ops/filter-exec.ts: keeps the rows whose predicate is true by narrowing the selection; columns pass
 // through untouched. Whole batch passes as is when every live row passes, and nothing is emitted when none do.
 import type { BoundExpr, RowSchema } from '../../plan/index.ts'
-import { type Batch, liveIndices, takeVec } from '../batch.ts'
+import { type Batch, liveIndices, liveWeight, takeVec } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { asBool } from '../kernels/coerce.ts'
@@ -94,6 +94,10 @@ export class FilterExec implements PhysicalOperator {
     for await (const b of this.#input.batches(ctx)) {
       checkInterrupt(ctx)
       const t0 = performance.now()
+      if (b.weights !== undefined) {
+        yield* this.#weighted(b, ctx, t0)
+        continue
+      }
       const live = b.sel ? b.sel.length : b.length
       this.metrics.rowsIn += live
       const p = this.#pass(b, ctx)
@@ -104,6 +108,18 @@ export class FilterExec implements PhysicalOperator {
       this.metrics.rowsOut += sel ? sel.length : b.length
       yield out
     }
+  }
+
+  /** A block's weighted distinct values (Batch.weights): narrowed alike, counted by weight. */
+  *#weighted(b: Batch, ctx: ExecContext, t0: number): Generator<Batch> {
+    this.metrics.rowsIn += liveWeight(b)
+    const p = this.#pass(b, ctx)
+    const sel = narrow(b, p.values, p.valid)
+    this.metrics.timeMs += performance.now() - t0
+    if (sel === 'none') return
+    const out = sel === b.sel ? b : { length: b.length, sel, cols: b.cols, weights: b.weights }
+    this.metrics.rowsOut += liveWeight(out)
+    yield out
   }
 
   /**

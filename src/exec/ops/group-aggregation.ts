@@ -4,11 +4,13 @@
 // by AggregateExec (in-process) and the parallel partial aggregate, so a unit aggregates exactly as
 // in-process does.
 import type { BoundExpr } from '../../plan/index.ts'
+import type { CountState } from '../agg/count.ts'
 import type { AggState } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import { liveIndices } from '../batch.ts'
 import type { ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
+import type { Vec } from '../vector.ts'
 import { feedBatch, GroupScratch } from './agg-feed.ts'
 import { type AggSpec, newState } from './agg-spec.ts'
 import { ArgExtremumFeed } from './arg-extremum-feed.ts'
@@ -51,11 +53,12 @@ export class GroupAggregation {
     }
   }
 
-  /** Feeds batch `b`; returns its live row count. */
+  /** Feeds batch `b`; returns its live row count (events, for a weighted batch). */
   add(b: Batch, ctx: ExecContext): number {
     const rows = liveIndices(b)
     const groups = this.groups
     const keyVecs = this.#keys.map((k) => evaluate(k, b, this.#scope))
+    if (b.weights !== undefined) return this.#addWeighted(keyVecs, rows, b.weights)
     const counted =
       this.#counting &&
       (countByDictionary(groups, keyVecs, rows, this.states, this.#born, this.#scratch) ||
@@ -67,6 +70,22 @@ export class GroupAggregation {
       this.args.feed(b, rows, gids, this.#scope, ctx)
     }
     return rows.length
+  }
+
+  /**
+   * A block's weighted distinct values (Batch.weights; only plain counts are linked to such a scan,
+   * exec/ops/stats-link.ts): each row adds its weight to its group's counts.
+   */
+  #addWeighted(keyVecs: readonly Vec[], rows: Uint32Array, weights: Float64Array): number {
+    if (!this.#counting) throw new Error('a weighted batch reached an aggregation other than count()')
+    const gids = this.groups.assign(keyVecs, rows, this.#born)
+    let total = 0
+    for (let j = 0; j < rows.length; j++) {
+      const w = weights[rows[j]]
+      total += w
+      for (let a = 0; a < this.states.length; a++) (this.states[a][gids[j]] as CountState).addMany(w)
+    }
+    return total
   }
 
   /** No keys and no rows at all: the one row of empty aggregates (count 0, others null). */

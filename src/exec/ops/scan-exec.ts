@@ -3,21 +3,24 @@
 // rows outside the query window dropped through the selection. Multi-typed fields: integer|float
 // read as real, other mixes as cells; the virtual `_rowId` when the Scan asks for it (exec/scan/row-id.ts).
 // Under a linked TopN (top-n-plan.ts) it also skips blocks the TopN's bound rules out and reads only
-// the early columns, registering how to fetch the rest. Never filters rows on anything but the window.
+// the early columns, registering how to fetch the rest. Under a linked count (stats-link.ts) it answers
+// blocks the window covers whole from their zone maps when it can. Never filters rows on anything but
+// the window.
 import type { Scan } from '../../plan/index.ts'
 import type { BlockColumn, ZoneMap } from '../../storage/block/index.ts'
 import type { BlockHandle } from '../../storage/snapshot.ts'
 import type { TimeRange } from '../../storage/types.ts'
 import type { Batch } from '../batch.ts'
-import { nullVec, splitMixed, takeVec, UNREAD } from '../batch.ts'
+import { takeVec, UNREAD } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
-import { columnToVec } from '../scan/arrow-to-vec.ts'
+import { answeredByStats, weightedColumn } from '../scan/block-stats.ts'
+import { byFieldOf, fieldVec } from '../scan/field-vec.ts'
 import { rowIdVec } from '../scan/row-id.ts'
 import { windowSelection } from '../scan/window-selection.ts'
 import { zonePrune } from '../scan/zone-prune.ts'
-import type { NumVec, Vec } from '../vector.ts'
 import type { LateColumns, LateSource } from './late-columns.ts'
+import type { StatsLink } from './stats-link.ts'
 import type { TopLink } from './top-link.ts'
 
 /** The virtual row-id column (BindOptions.rowId). */
@@ -37,71 +40,6 @@ export function effectiveRange(scan: Scan, window: TimeRange): TimeRange {
   const max = (a?: bigint, b?: bigint) => (a === undefined ? b : b === undefined ? a : a > b ? a : b)
   const min = (a?: bigint, b?: bigint) => (a === undefined ? b : b === undefined ? a : a < b ? a : b)
   return { start: max(window.start, p?.timeStart), end: min(window.end, p?.timeEnd) }
-}
-
-/** integer + float columns of one field as one real vector (each row is non-null in at most one). */
-function mergeNumeric(vs: readonly NumVec[], n: number): NumVec {
-  const values = new Float64Array(n)
-  const valid = new Uint8Array(n)
-  for (const v of vs) {
-    for (let i = 0; i < n; i++) {
-      if (!v.valid || v.valid[i]) {
-        values[i] = v.values[i]
-        valid[i] = 1
-      }
-    }
-  }
-  return { kind: 'num', type: 'real', values, valid }
-}
-
-/**
- * Merged vectors of multi-typed fields, keyed by the block's first physical column (kept alive by the
- * block cache, like columnToVec's own cache), so a block's merge runs once, not once per query.
- */
-const merged = new WeakMap<
-  object,
-  { readonly cols: readonly BlockColumn[]; readonly type: string; readonly vec: Vec }
->()
-
-/** One field's vector from its physical columns in this block. */
-function fieldVec(cols: readonly BlockColumn[], type: Scan['schema'][number]['type'], n: number): Vec {
-  if (cols.length < 2) return buildFieldVec(cols, type, n)
-  const hit = merged.get(cols[0].vector)
-  if (
-    hit &&
-    hit.type === type &&
-    hit.cols.length === cols.length &&
-    hit.cols.every((c, i) => c.vector === cols[i].vector)
-  )
-    return hit.vec
-  const vec = buildFieldVec(cols, type, n)
-  merged.set(cols[0].vector, { cols, type, vec })
-  return vec
-}
-
-function buildFieldVec(cols: readonly BlockColumn[], type: Scan['schema'][number]['type'], n: number): Vec {
-  if (cols.length === 0) return nullVec(type, n)
-  const vs = cols.map(columnToVec)
-  if (vs.length === 1) {
-    const v = vs[0]
-    if (v.kind === 'num' && type === 'real' && v.type === 'long') return { ...v, type: 'real' }
-    return v
-  }
-  // A real column (integer|float) widens its integers; a column decided per value keeps each
-  // row's own type (an integer stays a long even where this block holds no strings).
-  if (type === 'real' && vs.every((v) => v.kind === 'num')) return mergeNumeric(vs as NumVec[], n)
-  return splitMixed(vs, n)
-}
-
-/** A block's columns grouped by field (each physical type of a field is its own column). */
-function byFieldOf(columns: readonly BlockColumn[]): Map<string, BlockColumn[]> {
-  const byField = new Map<string, BlockColumn[]>()
-  for (const c of columns) {
-    const list = byField.get(c.field)
-    if (list) list.push(c)
-    else byField.set(c.field, [c])
-  }
-  return byField
 }
 
 /**
@@ -125,6 +63,14 @@ export function lateSource(
   }
 }
 
+/** Widens the run's oldest/newest block times (status minBlockTime/maxBlockTime) by block `zm`. */
+function noteBlockTimes(ctx: ExecContext, zm: ZoneMap): void {
+  const lo = BigInt(zm.minTime)
+  const hi = BigInt(zm.maxTime)
+  if (ctx.stats.minBlockTime === undefined || lo < ctx.stats.minBlockTime) ctx.stats.minBlockTime = lo
+  if (ctx.stats.maxBlockTime === undefined || hi > ctx.stats.maxBlockTime) ctx.stats.maxBlockTime = hi
+}
+
 /** Reads a dataset (see module header). */
 export class ScanExec implements PhysicalOperator {
   readonly name = 'ScanExec'
@@ -133,6 +79,7 @@ export class ScanExec implements PhysicalOperator {
   readonly scan: Scan
   readonly schema: Scan['schema']
   #top: TopLink | undefined
+  #stats: StatsLink | undefined
 
   constructor(scan: Scan) {
     this.scan = scan
@@ -144,11 +91,41 @@ export class ScanExec implements PhysicalOperator {
     this.#top = link
   }
 
+  /** Links the count directly above (through filters): blocks inside the window may be answered from zone maps. */
+  linkStats(link: StatsLink): void {
+    this.#stats = link
+  }
+
+  /** The `fromStats` test of Snapshot.scan for this run, when linked to a count. */
+  #fromStats(range: TimeRange): ((zm: ZoneMap) => boolean) | undefined {
+    const link = this.#stats
+    return link ? (zm) => answeredByStats(zm, range, link.field, link.type) : undefined
+  }
+
+  /** The weighted batch of a block answered from its zone map (ScanOptions.fromStats). */
+  #statsBatch(zm: ZoneMap): Batch {
+    const field = this.#stats?.field
+    const type = this.#stats?.type
+    if (field === undefined || type === undefined)
+      return {
+        length: 1,
+        sel: null,
+        cols: this.schema.map(() => UNREAD),
+        weights: Float64Array.of(zm.rowCount),
+      }
+    const at = this.schema.findIndex((c) => c.name === field)
+    const wc = weightedColumn(zm, field, type)
+    if (!wc) throw new Error(`block statistics of '${field}' vanished during the scan`)
+    const cols = this.schema.map((_, i) => (i === at ? wc.vec : UNREAD))
+    return { length: wc.weights.length, sel: null, cols, weights: wc.weights }
+  }
+
   explain(): string {
     const zone = this.scan.pushdown?.zone.length ?? 0
     const bound = this.#top?.bound ? ` top-bound ${this.#top.bound.field}` : ''
+    const stats = this.#stats ? ` stats ${this.#stats.field ?? 'rows'}` : ''
     const late = this.#top?.late ? ` late ${this.#top.late.indices.length}` : ''
-    return `ScanExec ${this.scan.dataset} fields [${this.scan.fields.join(', ')}]${zone ? ` zone ${zone}` : ''}${bound}${late}`
+    return `ScanExec ${this.scan.dataset} fields [${this.scan.fields.join(', ')}]${zone ? ` zone ${zone}` : ''}${bound}${late}${stats}`
   }
 
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
@@ -163,6 +140,7 @@ export class ScanExec implements PhysicalOperator {
     const late = top?.late
     const bound = top?.bound
     const zone = zonePrune(this.scan.pushdown)
+    const fromStats = this.#fromStats(range)
     // Consulted block by block as the scan advances, so a bound that tightened prunes later blocks.
     const prune = bound
       ? (zm: ZoneMap, block: BlockHandle, at: number) =>
@@ -173,6 +151,7 @@ export class ScanExec implements PhysicalOperator {
       timeRange: range,
       prune,
       ...(bound ? { order: (blocks: readonly BlockHandle[]) => bound.visitOrder(blocks) } : {}),
+      ...(fromStats ? { fromStats } : {}),
       signal: ctx.signal,
       stats: ctx.stats.scan,
     })
@@ -185,6 +164,16 @@ export class ScanExec implements PhysicalOperator {
       checkInterrupt(ctx)
       const t0 = performance.now()
       const n = sb.rowCount
+      if (sb.fromStats && sb.zoneMap) {
+        noteBlockTimes(ctx, sb.zoneMap)
+        this.metrics.rowsIn += n
+        this.metrics.rowsOut += n
+        ctx.stats.rowsExamined += n
+        const b = this.#statsBatch(sb.zoneMap)
+        this.metrics.timeMs += performance.now() - t0
+        yield b
+        continue
+      }
       const byField = byFieldOf(sb.columns)
       const cols = this.schema.map((c, i) =>
         read.has(c.name) && i !== rowIdAt && (!late || late.early.has(c.name))
@@ -192,12 +181,7 @@ export class ScanExec implements PhysicalOperator {
           : UNREAD,
       )
       const zm = sb.zoneMap
-      if (zm) {
-        const lo = BigInt(zm.minTime)
-        const hi = BigInt(zm.maxTime)
-        if (ctx.stats.minBlockTime === undefined || lo < ctx.stats.minBlockTime) ctx.stats.minBlockTime = lo
-        if (ctx.stats.maxBlockTime === undefined || hi > ctx.stats.maxBlockTime) ctx.stats.maxBlockTime = hi
-      }
+      if (zm) noteBlockTimes(ctx, zm)
       const inside =
         zm !== undefined &&
         (range.start === undefined || BigInt(zm.minTime) >= range.start) &&

@@ -20,6 +20,14 @@ const MODES: readonly ParallelMode[] = ['auto', 'on', 'off']
  */
 export const AUTO_MIN_ROWS = 200_000
 
+/**
+ * …or this many for a fragment that only counts rows (`count`, `summarize count() by …`): a few ns
+ * per row in-process, so a parallel run pays later (2 vCPUs: the one-day `count() by bin(_time, 5m),
+ * status` over 333k rows took 14 ms in-process and 27 ms in parallel; `count() by bin(_time, 1h)`
+ * over 1M rows 11 ms and 21 ms; at 10M rows parallel won, 95 against 164 ms).
+ */
+export const AUTO_MIN_COUNT_ROWS = 2_000_000
+
 /** …and at least this many blocks (one block is one unit: nothing to share). */
 export const AUTO_MIN_BLOCKS = 2
 

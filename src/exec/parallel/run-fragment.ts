@@ -59,6 +59,7 @@ function addStats(into: ExecStats, s: ExecStats): void {
   into.scan.blocksPruned += s.scan.blocksPruned
   into.scan.blocksScanned += s.scan.blocksScanned
   into.scan.rowsScanned += s.scan.rowsScanned
+  into.scan.blocksFromStats += s.scan.blocksFromStats
   into.rowsExamined += s.rowsExamined
   if (s.minBlockTime !== undefined && (into.minBlockTime === undefined || s.minBlockTime < into.minBlockTime))
     into.minBlockTime = s.minBlockTime

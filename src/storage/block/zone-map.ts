@@ -7,9 +7,10 @@ import { compareInt64, int32View } from './int64.ts'
 import { lowerBound, prefixSuccessor, upperBound } from './string-bounds.ts'
 import { TIME_FIELD } from './time-columns.ts'
 import type { Utf8Dictionary } from './utf8-dictionary.ts'
+import { codeRows, firstAbsentRow, firstValidRow } from './value-counts.ts'
 
 /** String columns list their values when at most this many distinct ones exist… */
-export const ZONE_VALUES_MAX_COUNT = 256
+export const ZONE_VALUES_MAX_COUNT = 512
 /** …totalling at most this many UTF-8 bytes; otherwise a bloom filter is kept. */
 export const ZONE_VALUES_MAX_BYTES = 16 * 1024
 /** String min/max are cut to this many UTF-16 code units (then they are bounds, not values). */
@@ -30,6 +31,22 @@ export interface ZoneColumn {
   max?: number | string
   /** Every distinct string value, sorted (JS order); present instead of `bloom` when small. */
   values?: string[]
+  /**
+   * Rows holding each of `values` (same order), so a count over this one field can be answered
+   * without decoding the block (exec/scan/block-stats.ts). Written with `values` since format 1's
+   * counts were added; a block sealed before has `values` without `counts` and is simply scanned.
+   */
+  counts?: number[]
+  /** The first row holding each of `values` (same order; -1 for none), written with `counts`. */
+  firsts?: number[]
+  /** integer, float, boolean: the first row holding a value of this type (absent when none). */
+  first?: number
+  /**
+   * The first row holding no value of this field in any type (the same on each of the field's
+   * columns); absent when every row holds one. With `first`/`firsts` it orders a count's groups as
+   * a scan of the block would meet them.
+   */
+  firstAbsent?: number
   /** Bloom filter of the distinct strings (see bloom.ts for the format); when `values` is absent. */
   bloom?: string
 }
@@ -62,12 +79,37 @@ export function computeZoneMap(batch: BlockBatch): ZoneMap {
     const data = col.vector.data[0]
     const zc: ZoneColumn = { field: col.field, type: col.type, nullCount: data ? data.nullCount : 0 }
     if (data && batch.rowCount > 0) STATS[col.type](data, zc, col)
+    if (data && FIRST_TYPES.has(col.type)) {
+      const first = firstValidRow(data)
+      if (first >= 0) zc.first = first
+    }
     columns.push(zc)
   }
+  markFirstAbsent(batch, columns)
   const time = columns.find((c) => c.field === TIME_FIELD && c.type === 'datetime')
   const minTime = typeof time?.min === 'string' ? time.min : '0'
   const maxTime = typeof time?.max === 'string' ? time.max : '0'
   return { rowCount: batch.rowCount, minTime, maxTime, columns }
+}
+
+/** Column types whose zone column records its first row with a value. */
+const FIRST_TYPES: ReadonlySet<FieldType> = new Set(['integer', 'float', 'boolean'])
+
+/** Sets `firstAbsent` on the columns of every field some row lacks (columns are in batch order). */
+function markFirstAbsent(batch: BlockBatch, columns: ZoneColumn[]): void {
+  let at = 0
+  while (at < columns.length) {
+    let end = at + 1
+    while (end < columns.length && columns[end].field === columns[at].field) end++
+    let held = 0
+    for (let c = at; c < end; c++) held += batch.rowCount - columns[c].nullCount
+    if (held < batch.rowCount) {
+      const datas = batch.columns.slice(at, end).map((c) => c.vector.data[0])
+      const row = datas.every((d) => d !== undefined) ? firstAbsentRow(datas, batch.rowCount) : -1
+      if (row >= 0) for (let c = at; c < end; c++) columns[c].firstAbsent = row
+    }
+    at = end
+  }
 }
 
 function isValid(data: ColumnData): (row: number) => boolean {
@@ -131,7 +173,7 @@ function stringStats(data: ColumnData, zc: ZoneColumn, col: BlockColumn): void {
   // Every dictionary entry of a block we built is used, and entries are distinct (format.md); an
   // unused one would only loosen the stats. A builder hands its dictionary over: no UTF-8 decode.
   if (col.dictionary !== undefined && !col.dictionary.supplementary) {
-    utf8StringStats(col.dictionary, zc)
+    utf8StringStats(col.dictionary, zc, data)
     return
   }
   const entries = (data.dictionary?.toArray() ?? []) as readonly string[]
@@ -148,15 +190,29 @@ function stringStats(data: ColumnData, zc: ZoneColumn, col: BlockColumn): void {
   // Sort (and deduplicate, for dictionaries from elsewhere) only a list short enough to keep.
   const distinct =
     entries.length <= ZONE_VALUES_MAX_COUNT ? [...new Set(entries)].sort(compareStrings) : undefined
-  if (distinct !== undefined && utf8Total(distinct) <= ZONE_VALUES_MAX_BYTES) zc.values = distinct
-  else zc.bloom = bloomOfDictionary(data, entries)
+  if (distinct !== undefined && utf8Total(distinct) <= ZONE_VALUES_MAX_BYTES) {
+    zc.values = distinct
+    // A dictionary from elsewhere may repeat an entry: its codes add up, the earliest row wins.
+    const { counts, firsts } = codeRows(data, entries.length)
+    const byValue = new Map<string, { count: number; first: number }>()
+    for (let i = 0; i < entries.length; i++) {
+      const seen = byValue.get(entries[i])
+      if (!seen) byValue.set(entries[i], { count: counts[i], first: firsts[i] })
+      else {
+        seen.count += counts[i]
+        if (firsts[i] >= 0 && (seen.first < 0 || firsts[i] < seen.first)) seen.first = firsts[i]
+      }
+    }
+    zc.counts = distinct.map((v) => byValue.get(v)?.count ?? 0)
+    zc.firsts = distinct.map((v) => byValue.get(v)?.first ?? -1)
+  } else zc.bloom = bloomOfDictionary(data, entries)
 }
 
 /**
  * stringStats over a builder's dictionary, compared as UTF-8 bytes (the same order as JS strings
  * without characters beyond U+FFFF), decoding only the bounds and a short value list.
  */
-function utf8StringStats(dict: Utf8Dictionary, zc: ZoneColumn): void {
+function utf8StringStats(dict: Utf8Dictionary, zc: ZoneColumn, data: ColumnData): void {
   const n = dict.size
   if (n === 0) return
   let min = 0
@@ -168,9 +224,13 @@ function utf8StringStats(dict: Utf8Dictionary, zc: ZoneColumn): void {
   zc.min = lowerBound(dict.entry(min), ZONE_STRING_BOUND_CHARS)
   zc.max = upperBound(dict.entry(max), ZONE_STRING_BOUND_CHARS)
   if (n <= ZONE_VALUES_MAX_COUNT && dict.bytes.length <= ZONE_VALUES_MAX_BYTES) {
-    const values: string[] = []
-    for (let i = 0; i < n; i++) values.push(dict.entry(i))
-    zc.values = values.sort(compareStrings)
+    const entries: string[] = []
+    for (let i = 0; i < n; i++) entries.push(dict.entry(i))
+    const order = entries.map((_, i) => i).sort((a, b) => compareStrings(entries[a], entries[b]))
+    const { counts, firsts } = codeRows(data, n)
+    zc.values = order.map((i) => entries[i])
+    zc.counts = order.map((i) => counts[i])
+    zc.firsts = order.map((i) => firsts[i])
   } else zc.bloom = bloomCreateFromHashes(dict.hashes)
 }
 

@@ -39,7 +39,7 @@ describe('explain', () => {
 
   it('reports every block read and the rows matched when nothing prunes', async () => {
     const e = await db.explain(`['logs'] | where status == '500' | project _time, status`)
-    expect(e.blocks).toEqual({ total: ROWS / BLOCK, pruned: 0, examined: ROWS / BLOCK })
+    expect(e.blocks).toEqual({ total: ROWS / BLOCK, pruned: 0, examined: ROWS / BLOCK, fromStats: 0 })
     expect(e.rows.examined).toBe(ROWS)
     expect(e.rows.matched).toBe(await count(`['logs'] | where status == '500'`))
     expect(e.rows.matched).toBeGreaterThan(0)
@@ -49,13 +49,29 @@ describe('explain', () => {
   it('counts the blocks a time filter prunes; rows examined are those inside the pushed range', async () => {
     const e = await db.explain(`['logs'] | where _time > ago(1h) | summarize count() by method`)
     // Events are spread evenly over the last day, one block per 6 h: only the newest overlaps.
-    expect(e.blocks).toEqual({ total: ROWS / BLOCK, pruned: ROWS / BLOCK - 1, examined: 1 })
+    expect(e.blocks).toEqual({ total: ROWS / BLOCK, pruned: ROWS / BLOCK - 1, examined: 1, fromStats: 0 })
     const lastHour = await count(`['logs'] | where _time > ago(1h)`)
     expect(lastHour).toBeGreaterThan(0)
     expect(lastHour).toBeLessThan(BLOCK)
     // The scan drops the block's rows outside the pushed range before any operator sees them.
     expect(e.rows.examined).toBe(lastHour)
     expect(e.rows.matched).toBe(lastHour)
+  })
+
+  it('counts the blocks a count takes from their zone maps, with the same figures as a scan', async () => {
+    const e = await db.explain(`['logs'] | where method == 'GET' | count`)
+    expect(e.physical).toContain('stats method')
+    expect(e.blocks).toEqual({
+      total: ROWS / BLOCK,
+      pruned: 0,
+      examined: ROWS / BLOCK,
+      fromStats: ROWS / BLOCK,
+    })
+    expect(e.rows.examined).toBe(ROWS)
+    // countif is not a plain count: that query scans every block.
+    const scanned = await db.queryResult(`['logs'] | summarize countif(method == 'GET')`)
+    expect(e.rows.matched).toBe(Number(scanned.tables[0].columns[0][0]))
+    expect(e.rows.matched).toBeGreaterThan(0)
   })
 
   it('takes the query options: a window narrows the rows examined', async () => {

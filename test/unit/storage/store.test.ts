@@ -234,7 +234,7 @@ describe('blocks and durability', () => {
     await s.ingest('p', httpLogs(1000, { seed: 3, startMs: Date.UTC(2026, 0, 1), spanMs: 10 * 86_400_000 }))
     await s.flush('p')
     const snap = s.snapshot()
-    const stats = { blocksTotal: 0, blocksPruned: 0, blocksScanned: 0, rowsScanned: 0 }
+    const stats = { blocksTotal: 0, blocksPruned: 0, blocksScanned: 0, rowsScanned: 0, blocksFromStats: 0 }
     const start = BigInt(Date.UTC(2026, 0, 3)) * 1_000_000n
     const end = BigInt(Date.UTC(2026, 0, 4)) * 1_000_000n
     let fields = new Set<string>()

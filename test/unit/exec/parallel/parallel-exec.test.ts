@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpLogs } from '../../../../bench/data-gen.ts'
-import { AUTO_MIN_ROWS } from '../../../../src/exec/parallel/index.ts'
+import { AUTO_MIN_COUNT_ROWS, AUTO_MIN_ROWS } from '../../../../src/exec/parallel/index.ts'
 import { type Apldb, openStore } from '../../../../src/index.ts'
 import {
   canonical,
@@ -139,7 +139,10 @@ describe('when the parallel executor is used', () => {
       await big.flush()
       const plan = async (apl: string) =>
         ((await big.explain(apl)) as unknown as { physical: string }).physical
-      expect(await plan(`b | summarize count() by k`)).toMatch(/parallel: /)
+      expect(await plan(`b | summarize sum(k) by k`)).toMatch(/parallel: /)
+      // Only counting rows is cheap in-process: parallel from AUTO_MIN_COUNT_ROWS rows on.
+      expect(rows).toBeLessThan(AUTO_MIN_COUNT_ROWS)
+      expect(await plan(`b | summarize count() by k`)).not.toMatch(/parallel/)
       expect(await plan(`b | summarize dcount(k) by k`)).toMatch(/parallel: /)
       // A bounded top-N (one plain-column key) stays in-process under 'auto'; 'on' still splits it.
       expect(await plan(`b | where k > 2 | top 5 by k`)).not.toMatch(/parallel/)

@@ -54,9 +54,27 @@ describe('computeZoneMap statistics', () => {
       nullCount: 1,
       min: '-9223372036854775808',
       max: '9223372036854775807',
+      first: 0,
+      firstAbsent: 3,
     })
-    expect(col('f')).toEqual({ field: 'f', type: 'float', nullCount: 1, min: -7.25, max: 2.5 })
-    expect(col('b')).toEqual({ field: 'b', type: 'boolean', nullCount: 3, min: 1, max: 1 })
+    expect(col('f')).toEqual({
+      field: 'f',
+      type: 'float',
+      nullCount: 1,
+      min: -7.25,
+      max: 2.5,
+      first: 0,
+      firstAbsent: 3,
+    })
+    expect(col('b')).toEqual({
+      field: 'b',
+      type: 'boolean',
+      nullCount: 3,
+      min: 1,
+      max: 1,
+      first: 0,
+      firstAbsent: 1,
+    })
     expect(col('s')).toEqual({
       field: 's',
       type: 'string',
@@ -64,8 +82,11 @@ describe('computeZoneMap statistics', () => {
       min: 'c',
       max: 'm',
       values: ['c', 'm'],
+      counts: [1, 1],
+      firsts: [2, 0],
+      firstAbsent: 1,
     })
-    expect(col('a')).toEqual({ field: 'a', type: 'array', nullCount: 3 })
+    expect(col('a')).toEqual({ field: 'a', type: 'array', nullCount: 3, firstAbsent: 1 })
   })
 
   it('compares int64 values across the 32-bit word boundary correctly', () => {
@@ -77,7 +98,7 @@ describe('computeZoneMap statistics', () => {
   it('omits float bounds that JSON cannot carry', () => {
     const z = computeZoneMap(buildBatch([ev(1, { f: 1.5 }), ev(2, { f: Number.POSITIVE_INFINITY })]))
       .columns[2]
-    expect(z).toEqual({ field: 'f', type: 'float', nullCount: 0 })
+    expect(z).toEqual({ field: 'f', type: 'float', nullCount: 0, first: 0 })
   })
 
   it('is the same for the decoded batch', () => {
@@ -113,7 +134,7 @@ describe('string values vs bloom', () => {
     const z = zoneOf(many(ZONE_VALUES_MAX_COUNT + 1, 3))
     expect(z.values).toBeUndefined()
     expect(typeof z.bloom).toBe('string')
-    expect([z.min, z.max]).toEqual(['v000', 'v256'])
+    expect([z.min, z.max]).toEqual(['v000', `v${ZONE_VALUES_MAX_COUNT}`])
   })
 
   it('switches to a bloom filter above the byte limit', () => {
@@ -181,6 +202,50 @@ describe('pruning is never wrong (property)', () => {
         return true
       }),
       { seed, numRuns: 150, interruptAfterTimeLimit: 8000 },
+    )
+  })
+})
+
+describe('string value counts', () => {
+  // Rows of a string field, some missing (null) and some of another type (an integer column).
+  const cell = fc.oneof(
+    fc.constantFrom('a', 'b', 'é', '', 'zz'),
+    fc.string({ maxLength: 4 }),
+    fc.constant(undefined),
+    fc.integer({ min: 0, max: 3 }),
+  )
+
+  it('counts the rows and first row of each listed value, and the first row without the field', () => {
+    fc.assert(
+      fc.property(fc.array(cell, { minLength: 1, maxLength: 300 }), (cells) => {
+        const events = cells.map((v, i) => ev(i, v === undefined ? {} : { s: v }))
+        const built = buildBatch(events)
+        const decoded = decodeBlock(
+          encodeBlock(built, { blockId: 'b', dataset: 'd', firstSeq: 0 }).bytes,
+        ).batch
+        const want = new Map<string, number>()
+        const firstRow = new Map<string, number>()
+        cells.forEach((v, row) => {
+          if (typeof v !== 'string') return
+          want.set(v, (want.get(v) ?? 0) + 1)
+          if (!firstRow.has(v)) firstRow.set(v, row)
+        })
+        const absent = cells.indexOf(undefined)
+        for (const batch of [built, decoded]) {
+          const z = computeZoneMap(batch).columns.find((c) => c.field === 's' && c.type === 'string')
+          if (want.size === 0) {
+            if (z !== undefined) return false
+            continue
+          }
+          if (!z?.values || !z.counts || z.counts.length !== z.values.length) return false
+          if (z.values.some((v, i) => want.get(v) !== z.counts?.[i])) return false
+          if (z.values.some((v, i) => firstRow.get(v) !== z.firsts?.[i])) return false
+          if (z.values.length !== want.size) return false
+          if ((z.firstAbsent ?? -1) !== absent) return false
+        }
+        return true
+      }),
+      { seed, numRuns: 200, interruptAfterTimeLimit: 8000 },
     )
   })
 })

@@ -1,0 +1,84 @@
+// exec/scan/field-vec.ts: one field's executor vector from a block's physical columns (one per storage
+// type): a single column as is, integer|float merged to real, other mixes split per type (mixed).
+// Merges are cached per block column, so a block's merge runs once, not once per query.
+import type { Scan } from '../../plan/index.ts'
+import type { BlockColumn } from '../../storage/block/index.ts'
+import { nullVec, splitMixed } from '../batch.ts'
+import type { NumVec, Vec } from '../vector.ts'
+import { columnToVec } from './arrow-to-vec.ts'
+
+/** The type a Scan gives a field (its schema column's type). */
+export type FieldColumnType = Scan['schema'][number]['type']
+
+/** integer + float columns of one field as one real vector (each row is non-null in at most one). */
+function mergeNumeric(vs: readonly NumVec[], n: number): NumVec {
+  const values = new Float64Array(n)
+  const valid = new Uint8Array(n)
+  for (const v of vs) {
+    for (let i = 0; i < n; i++) {
+      if (!v.valid || v.valid[i]) {
+        values[i] = v.values[i]
+        valid[i] = 1
+      }
+    }
+  }
+  return { kind: 'num', type: 'real', values, valid }
+}
+
+/**
+ * Merged vectors of multi-typed fields, keyed by the block's first physical column (kept alive by the
+ * block cache, like columnToVec's own cache), so a block's merge runs once, not once per query.
+ */
+const merged = new WeakMap<
+  object,
+  { readonly cols: readonly BlockColumn[]; readonly type: string; readonly vec: Vec }
+>()
+
+/** One field's vector from its physical columns in this block. */
+export function fieldVec(cols: readonly BlockColumn[], type: FieldColumnType, n: number): Vec {
+  if (cols.length < 2) return buildFieldVec(cols, type, n)
+  const hit = merged.get(cols[0].vector)
+  if (
+    hit &&
+    hit.type === type &&
+    hit.cols.length === cols.length &&
+    hit.cols.every((c, i) => c.vector === cols[i].vector)
+  )
+    return hit.vec
+  const vec = buildFieldVec(cols, type, n)
+  merged.set(cols[0].vector, { cols, type, vec })
+  return vec
+}
+
+function buildFieldVec(cols: readonly BlockColumn[], type: FieldColumnType, n: number): Vec {
+  if (cols.length === 0) return nullVec(type, n)
+  return combineParts(cols.map(columnToVec), type, n)
+}
+
+/**
+ * One field's vector from the vectors of its physical columns (one per storage type, each `n` rows,
+ * a row non-null in at most one): what the scan yields for the field, whatever built the parts.
+ */
+export function combineParts(vs: readonly Vec[], type: FieldColumnType, n: number): Vec {
+  if (vs.length === 0) return nullVec(type, n)
+  if (vs.length === 1) {
+    const v = vs[0]
+    if (v.kind === 'num' && type === 'real' && v.type === 'long') return { ...v, type: 'real' }
+    return v
+  }
+  // A real column (integer|float) widens its integers; a column decided per value keeps each
+  // row's own type (an integer stays a long even where this block holds no strings).
+  if (type === 'real' && vs.every((v) => v.kind === 'num')) return mergeNumeric(vs as NumVec[], n)
+  return splitMixed(vs, n)
+}
+
+/** A block's columns grouped by field (each physical type of a field is its own column). */
+export function byFieldOf(columns: readonly BlockColumn[]): Map<string, BlockColumn[]> {
+  const byField = new Map<string, BlockColumn[]>()
+  for (const c of columns) {
+    const list = byField.get(c.field)
+    if (list) list.push(c)
+    else byField.set(c.field, [c])
+  }
+  return byField
+}
