@@ -58,36 +58,34 @@ function numAgainstConstant(a: Vec, b: Vec, lut: Uint8Array, n: number): BoolVec
   if (a.kind !== 'num') return undefined
   const k = constantOf(b)
   if (!k || typeof k.value !== 'number') return undefined
-  const c = k.value
   const values = new Uint8Array(n)
-  const valid = new Uint8Array(n)
-  const nulls = numberOutcomes(a.values, a.valid, c, lut, values, valid)
-  return { kind: 'bool', values, valid: nulls > 0 ? valid : null }
+  // Every operator's outcome of LT/EQ/GT/UNORDERED is true or false: nulls are set apart after.
+  denseOutcomes(a.values, k.value, lut, values)
+  const av = a.valid
+  if (av === null) return { kind: 'bool', values, valid: null }
+  const onNull = lut[ONE_NULL]
+  if (onNull !== N) {
+    blendNulls(values, av, onNull)
+    return { kind: 'bool', values, valid: null }
+  }
+  // A null outcome: false, and not valid, exactly where the column is null.
+  maskNulls(values, av)
+  return { kind: 'bool', values, valid: av.slice() }
 }
 
-/**
- * Outcome of each `xs[i]` against `c` into `values` (1 true, 0 false) and `valid` (0 where the
- * outcome is null); returns how many are null. A leaf loop: only `return` follows it.
- */
-function numberOutcomes(
-  xs: Float64Array,
-  av: Uint8Array | null,
-  c: number,
-  lut: Uint8Array,
-  values: Uint8Array,
-  valid: Uint8Array,
-): number {
-  let nulls = 0
-  for (let i = 0; i < values.length; i++) {
-    const x = xs[i]
-    const o =
-      av !== null && av[i] !== 1 ? lut[ONE_NULL] : lut[x < c ? LT : x > c ? GT : x === c ? EQ : UNORDERED]
-    // A null outcome (N = 2) is false with valid 0; others are themselves with valid 1.
-    values[i] = o & 1
-    valid[i] = o === N ? 0 : 1
-    nulls += o === N ? 1 : 0
-  }
-  return nulls
+/** Outcome of each `xs[i]` against `c` into `values`, nulls aside. A leaf loop. */
+function denseOutcomes(xs: Float64Array, c: number, lut: Uint8Array, values: Uint8Array): void {
+  for (let i = 0; i < values.length; i++) values[i] = lut[cmpNum(xs[i], c)]
+}
+
+/** `values[i]` becomes `o` where `av[i]` is 0 (null), without a branch. A leaf loop. */
+function blendNulls(values: Uint8Array, av: Uint8Array, o: number): void {
+  for (let i = 0; i < values.length; i++) values[i] = values[i] * av[i] + o * (1 - av[i])
+}
+
+/** `values[i]` becomes 0 where `av[i]` is 0 (null). A leaf loop. */
+function maskNulls(values: Uint8Array, av: Uint8Array): void {
+  for (let i = 0; i < values.length; i++) values[i] &= av[i]
 }
 
 /**

@@ -14,15 +14,29 @@ export type FieldColumnType = Scan['schema'][number]['type']
 function mergeNumeric(vs: readonly NumVec[], n: number): NumVec {
   const values = new Float64Array(n)
   const valid = new Uint8Array(n)
-  for (const v of vs) {
-    for (let i = 0; i < n; i++) {
-      if (!v.valid || v.valid[i]) {
-        values[i] = v.values[i]
-        valid[i] = 1
-      }
+  for (const v of vs) mergeInto(v.values, v.valid, values, valid)
+  // A field every row holds (in one type or the other) has no nulls: kernels then skip validity.
+  return { kind: 'num', type: 'real', values, valid: heldCount(valid) === n ? null : valid }
+}
+
+function mergeInto(
+  from: Float64Array,
+  fromValid: Uint8Array | null,
+  values: Float64Array,
+  valid: Uint8Array,
+): void {
+  for (let i = 0; i < values.length; i++) {
+    if (fromValid === null || fromValid[i]) {
+      values[i] = from[i]
+      valid[i] = 1
     }
   }
-  return { kind: 'num', type: 'real', values, valid }
+}
+
+function heldCount(valid: Uint8Array): number {
+  let held = 0
+  for (let i = 0; i < valid.length; i++) held += valid[i]
+  return held
 }
 
 /**
