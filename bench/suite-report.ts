@@ -17,7 +17,17 @@ function agreeCell(q: SuiteCaseResult): string {
 /** The per-query table and, under it, every disagreement and error in full. */
 export function queryTable(queries: readonly SuiteCaseResult[]): string {
   const configs = queries[0]?.duckdb.map((d) => `${d.config} ms`) ?? []
-  const head = ['#', 'query', 'apldb ms', ...configs, 'ratio', 'rows scanned', 'blocks pruned', 'agree']
+  const head = [
+    '#',
+    'query',
+    'apldb ms',
+    ...configs,
+    'ratio',
+    'rows examined',
+    'blocks pruned',
+    'from stats',
+    'agree',
+  ]
   const rows = queries.map((q) => [
     q.id,
     short(q.title, 50),
@@ -26,6 +36,7 @@ export function queryTable(queries: readonly SuiteCaseResult[]): string {
     Number.isFinite(q.ratio) ? `${q.ratio.toFixed(2)}x` : '—',
     fmtInt(q.apldb.rowsExamined),
     `${q.apldb.blocksPruned}/${q.apldb.blocksPruned + q.apldb.blocksExamined}`,
+    fmtInt(q.apldb.blocksFromStats ?? 0),
     agreeCell(q),
   ])
   const notes: string[] = []
