@@ -51,37 +51,37 @@ function partOf(zc: ZoneColumn, rowCount: number): PartValues | null {
       const v = single(zc)
       if (v === undefined || zc.first === undefined) return NONE
       const type = zc.type === 'integer' ? 'long' : 'real'
-      return {
-        weights: [present],
-        firsts: [zc.first],
-        part: (at, total) => {
-          const values = new Float64Array(total)
-          const valid = new Uint8Array(total)
-          values[at[0]] = v
-          valid[at[0]] = 1
-          return { kind: 'num', type, values, valid } satisfies NumVec
-        },
-      }
+      return onePart(present, zc.first, (row, total) => {
+        const values = new Float64Array(total)
+        values[row] = v
+        return { kind: 'num', type, values, valid: onlyRow(row, total) } satisfies NumVec
+      })
     }
     case 'boolean': {
       if (zc.min === undefined || zc.min !== zc.max || zc.first === undefined) return NONE
       const bit = zc.min === 1 ? 1 : 0
-      return {
-        weights: [present],
-        firsts: [zc.first],
-        part: (at, total) => {
-          const values = new Uint8Array(total)
-          const valid = new Uint8Array(total)
-          values[at[0]] = bit
-          valid[at[0]] = 1
-          return { kind: 'bool', values, valid } satisfies BoolVec
-        },
-      }
+      return onePart(present, zc.first, (row, total) => {
+        const values = new Uint8Array(total)
+        values[row] = bit
+        return { kind: 'bool', values, valid: onlyRow(row, total) } satisfies BoolVec
+      })
     }
     case 'datetime':
     case 'array':
       return NONE
   }
+}
+
+/** A column holding one value (`present` rows, the first at block row `first`), built by `vec` at its table row. */
+function onePart(present: number, first: number, vec: (row: number, total: number) => Vec): PartValues {
+  return { weights: [present], firsts: [first], part: (at, total) => vec(at[0], total) }
+}
+
+/** Validity of `total` rows where only `row` holds a value. */
+function onlyRow(row: number, total: number): Uint8Array {
+  const valid = new Uint8Array(total)
+  valid[row] = 1
+  return valid
 }
 
 /** The one value of a number column whose bounds meet (an int64 only when exact as a double). */
