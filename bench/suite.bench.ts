@@ -28,8 +28,12 @@ import { type ScalingResult, type SizeResult, writeSuiteOutputs } from './suite-
 const DATASET = 'http-logs'
 const DUCK_THREADS = os.availableParallelism()
 const CONFIGS = ['DuckDB VARCHAR', 'DuckDB ENUM']
-/** The scaling run's queries: a filtered full-scan count, a group-by, and the one-day window. */
-const SCALING_IDS = ['1', '2', '10']
+/**
+ * The scaling run's queries: a filtered full-scan count by a second field, a group-by with value
+ * aggregates, and the one-day window. (Cases 1 and 2 are answered from zone-map counts without a
+ * scan, so they would show the per-block cost of statistics, not of scanning.)
+ */
+const SCALING_IDS = ['8', '3', '10']
 /** The scaling run's window: the second day, inside the data at every scaling size. */
 const SCALING_DAY = { startTime: '2026-01-02T00:00:00Z', endTime: '2026-01-03T00:00:00Z' }
 
@@ -114,7 +118,7 @@ async function benchSize(n: number): Promise<SizeResult> {
   return result
 }
 
-/** The scaling queries: cases 1 and 2 as they are, case 10 moved to SCALING_DAY. */
+/** The scaling queries: cases 8 and 3 as they are, case 10 moved to SCALING_DAY. */
 function scalingCases(): QueryCase[] {
   return SCALING_IDS.map((id) => {
     const c = QUERY_CASES.find((q) => q.id === id)
