@@ -1,11 +1,13 @@
 // exec/kernels/binning.ts: bin(value, size) aligned to 0 / the Unix epoch (decision §10.3) for
 // numbers, timespans and datetimes, and bin_auto(_time) with the step chosen per query. Datetime
 // steps that are whole milliseconds touch `ms` only.
+import type { AplType } from '../../catalog/index.ts'
 import { ExecError } from '../context.ts'
-import type { Vec } from '../vector.ts'
+import { ascendingTimes, firstAtLeast, markAscending } from '../time-order.ts'
+import type { TimeVec, Vec } from '../vector.ts'
 import { cellAt } from '../vector.ts'
 import { constantOf, splitNs } from './constants.ts'
-import type { Kernel } from './kernel.ts'
+import type { Kernel, KernelEnv } from './kernel.ts'
 import { goesPerValue, perValueBin } from './per-value-numeric.ts'
 
 /** The steps `bin_auto` chooses from, ns (decision §10.3). */
@@ -72,10 +74,36 @@ function binMs(src: Float64Array, stepMs: number, out: Float64Array): void {
   }
 }
 
-function binTime(v: Extract<Vec, { kind: 'time' }>, step: number, n: number): Vec {
+/**
+ * binMs on an ascending `src`: each bin's rows are found by galloping search and filled at once, so
+ * a bin costs a few probes, not a division per row. Returns `out`.
+ */
+function binAscendingMs(src: Float64Array, stepMs: number, out: Float64Array): Float64Array {
+  const n = out.length
+  for (let i = 0; i < n; ) {
+    const lo = Math.floor(src[i] / stepMs) * stepMs
+    const end = firstAtLeast(src, lo + stepMs, i + 1, n)
+    out.fill(lo, i, end)
+    i = end
+  }
+  return out
+}
+
+function binTime(v: TimeVec, step: number, n: number): Vec {
   if (!(step > 0)) throw new ExecError('invalid_argument', 'bin: the bin size must be a positive timespan')
   const ms = new Float64Array(n)
   if (step % 1e6 === 0) {
+    if (v.ms.length === n && ascendingTimes(v)) {
+      // Flooring keeps the order, and whole-ms bins have ns 0: the result is ascending too.
+      const out: TimeVec = {
+        kind: 'time',
+        ms: binAscendingMs(v.ms, step / 1e6, ms),
+        ns: zeroNs(n),
+        valid: v.valid,
+      }
+      markAscending(out)
+      return out
+    }
     binMs(v.ms, step / 1e6, ms)
     return { kind: 'time', ms, ns: zeroNs(n), valid: v.valid }
   }
@@ -103,6 +131,29 @@ function sizeOf(v: Vec): Float64Array | number {
   if (c && (typeof c.value === 'number' || typeof c.value === 'bigint')) return Number(c.value)
   if (v.kind === 'num' || v.kind === 'span') return v.values
   throw new ExecError('not_supported', 'bin: the bin size must be a number or a timespan')
+}
+
+/**
+ * The step, in whole ms, of a `bin(v, size)` / `bin_auto(v)` call (kernel key, evaluated arguments,
+ * result type) that floors a datetime vector by a positive constant whole-millisecond step (what
+ * binTime does through `binMs`, bins with ns 0); undefined for any other call, errors included.
+ */
+export function wholeMsStep(
+  kernel: string,
+  args: readonly Vec[],
+  type: AplType,
+  env: KernelEnv,
+): number | undefined {
+  const v = args[0]
+  if (v === undefined || v.kind !== 'time') return undefined
+  let step: number
+  if (kernel === 'bin_auto' && args.length === 1) step = Number(env.binAutoStep)
+  else if (kernel === 'bin' && args.length === 2 && !goesPerValue([v], type)) {
+    const c = constantOf(args[1])
+    if (!c || (typeof c.value !== 'number' && typeof c.value !== 'bigint')) return undefined
+    step = Number(c.value)
+  } else return undefined
+  return step > 0 && step % 1e6 === 0 ? step / 1e6 : undefined
 }
 
 /** bin(value, size). */

@@ -1,13 +1,19 @@
 // ops/count-by-key.ts: `summarize count() … by` without a group id per row: a dictionary-coded key
 // counts per dictionary entry, a number or time key counts runs of equal values (time-ordered blocks
 // give long runs), and the two combine (a time bin by a field); each used entry or run costs one
-// group lookup.
+// group lookup. A split key's number part counts per distinct value the same way.
+import type { BoundExpr, ExprOf } from '../../plan/index.ts'
 import type { AggState } from '../agg/index.ts'
-import type { StrVec, Vec } from '../vector.ts'
+import type { Batch } from '../batch.ts'
+import { type EvalScope, evaluate } from '../eval/evaluate.ts'
+import { wholeMsStep } from '../kernels/binning.ts'
+import { ascendingRows, ascendingTimes } from '../time-order.ts'
+import type { NumVec, StrVec, Vec } from '../vector.ts'
 import { stringPart } from '../vector.ts'
 import { EMPTY, type GroupScratch } from './agg-feed.ts'
 import type { AggSpec } from './agg-spec.ts'
 import type { GroupIndex } from './group-keys.ts'
+import { binRuns, isRunKey, RUNS, type RunKey, runEnds } from './key-runs.ts'
 
 /** True when every aggregation is a plain `count()` (no value, no predicate). */
 export function onlyPlainCounts(specs: readonly AggSpec[]): boolean {
@@ -17,8 +23,9 @@ export function onlyPlainCounts(specs: readonly AggSpec[]): boolean {
 /**
  * `summarize count() … by k` with one dictionary-coded key (a string column, or a split mixed
  * column's string part): counts per dictionary entry over the batch, then one group lookup and one
- * add per used entry instead of one per row. Rows outside the string part (nulls, other types) take
- * the general path. False (nothing done) when the key is not dictionary-coded.
+ * add per used entry instead of one per row. Rows of a number part count per distinct value; the
+ * rest (nulls, NaN, other types) take the general path. False (nothing done) when the key is not
+ * dictionary-coded.
  */
 export function countByDictionary(
   groups: GroupIndex,
@@ -44,8 +51,78 @@ export function countByDictionary(
   } finally {
     clearSeen(counts, seen, used)
   }
+  const num = numberPartOf(keys[0], str)
+  if (num && others.n > 0) {
+    const distinct = countNumbers(num, others, 0)
+    for (let k = 0; k < distinct; k++) {
+      const gid = groups.groupOfKey(dict.numberId(num, NUMBERS.rows[k]), born)
+      const n = NUMBERS.counts[k]
+      for (let a = 0; a < states.length; a++) states[a][gid].addNumbers(EMPTY, null, 0, n)
+    }
+  }
   if (others.n > 0) countOthers(groups, keys, others, states, born, scratch)
   return true
+}
+
+/** The number part of a split mixed key whose other part is `str` (a field of strings and numbers). */
+function numberPartOf(key: Vec, str: StrVec): NumVec | undefined {
+  if (key.kind !== 'mixed' || !key.parts || key.parts.length !== 2) return undefined
+  const p = key.parts[0] === str ? key.parts[1] : key.parts[0]
+  return p.kind === 'num' ? p : undefined
+}
+
+/** Most distinct numbers counted apart per stretch of rows; rows with more take the general path. */
+const MAX_NUMBERS = 32
+
+/** Distinct numbers of one stretch of rows: value, row count, first row (scratch of `countNumbers`). */
+const NUMBERS = {
+  values: new Float64Array(MAX_NUMBERS),
+  counts: new Int32Array(MAX_NUMBERS),
+  rows: new Uint32Array(MAX_NUMBERS),
+}
+
+/**
+ * Counts the rows `others.rows[from .. others.n)` that `num` holds per distinct value into NUMBERS
+ * (first seen first; -0 is 0); returns how many values. The other rows (null there, NaN, or past
+ * MAX_NUMBERS values) stay in `others`, moved down from `from` on.
+ */
+function countNumbers(num: NumVec, others: RowList, from: number): number {
+  const to = others.n
+  others.n = from
+  return countValues(num.values, num.valid, others, from, to, NUMBERS.values, NUMBERS.counts, NUMBERS.rows)
+}
+
+/** countNumbers' loop (a leaf). */
+function countValues(
+  values: Float64Array,
+  valid: Uint8Array | null,
+  others: RowList,
+  from: number,
+  to: number,
+  seen: Float64Array,
+  counts: Int32Array,
+  firsts: Uint32Array,
+): number {
+  const rest = others.rows
+  let distinct = 0
+  for (let j = from; j < to; j++) {
+    const i = rest[j]
+    const x = values[i]
+    // Null in this part, or NaN (equal to nothing in the linear search): the general path.
+    if ((valid !== null && valid[i] !== 1) || Number.isNaN(x)) {
+      rest[others.n++] = i
+      continue
+    }
+    let k = 0
+    while (k < distinct && seen[k] !== x) k++
+    if (k < distinct) counts[k]++
+    else if (distinct < seen.length) {
+      seen[distinct] = x
+      counts[distinct] = 1
+      firsts[distinct++] = i
+    } else rest[others.n++] = i
+  }
+  return distinct
 }
 
 /** Counts the rows whose dictionary code is negative (nulls, other types) the general way. */
@@ -76,8 +153,9 @@ const MIN_MEAN_RUN = 8
  * `summarize count() by t, k` (either order) with one number or time key t (a time bin, most often)
  * and one dictionary-coded key k: within each run of equal t (time-ordered blocks give long runs),
  * rows count per dictionary entry, and each (run, used entry) costs one group lookup instead of one
- * per row. Rows outside k's string part take the general path. False (nothing done) for other keys,
- * or when the batch's runs are too short to pay.
+ * per row; rows of k's number part count per (run, distinct value). The rest (nulls, NaN, other
+ * types) take the general path. False (nothing done) for other keys, or when the batch's runs are
+ * too short to pay.
  */
 export function countByRunsAndDictionary(
   groups: GroupIndex,
@@ -95,24 +173,65 @@ export function countByRunsAndDictionary(
   const str = dictionaryOf(keys[1 - runAt]) as StrVec
   const ends = runEnds(runKey, rows)
   if (ends.length * MIN_MEAN_RUN > rows.length) return false
+  const runIds = groups.keys[runAt]
+  const others = countPerRun(
+    groups,
+    runAt,
+    keys[1 - runAt],
+    str,
+    rows,
+    ends,
+    ends.length,
+    states,
+    born,
+    (start) => runIds.idAt(runKey, rows[start]),
+  )
+  if (others.n > 0) countOthers(groups, keys, others, states, born, scratch)
+  return true
+}
+
+/**
+ * The counting of countByRunsAndDictionary over given runs (run r: rows [ends[r-1] or 0, ends[r])),
+ * the run key at `runAt`, `runId(first row position)` its id in the run key's dictionary. Returns
+ * the rows left for the general path.
+ */
+function countPerRun(
+  groups: GroupIndex,
+  runAt: number,
+  key: Vec,
+  str: StrVec,
+  rows: Uint32Array,
+  ends: Uint32Array,
+  runCount: number,
+  states: readonly (readonly AggState[])[],
+  born: (gid: number) => void,
+  runId: (start: number) => number,
+): RowList {
   const codes = str.codes
   const { counts, seen, others } = buffers(str.dict.length, rows.length)
   const entryIds = new Int32Array(str.dict.length).fill(-1)
-  const runIds = groups.keys[runAt]
   const entries = groups.keys[1 - runAt]
+  const num = numberPartOf(key, str)
   let start = 0
-  for (let r = 0; r < ends.length; r++) {
+  for (let r = 0; r < runCount; r++) {
+    const before = others.n
     const used = countCodes(codes, rows, start, ends[r], counts, seen, others)
+    const distinct = num && others.n > before ? countNumbers(num, others, before) : 0
     try {
-      if (used > 0) {
-        const runId = runIds.idAt(runKey, rows[start])
+      if (used > 0 || distinct > 0) {
+        const rid = runId(start)
         for (let k = 0; k < used; k += 2) {
           const c = seen[k]
           let eid = entryIds[c]
           if (eid < 0) eid = entryIds[c] = entries.entryId(str, c, seen[k + 1])
-          const gid =
-            runAt === 0 ? groups.groupOfPair(runId, eid, born) : groups.groupOfPair(eid, runId, born)
+          const gid = runAt === 0 ? groups.groupOfPair(rid, eid, born) : groups.groupOfPair(eid, rid, born)
           const n = counts[c]
+          for (let a = 0; a < states.length; a++) states[a][gid].addNumbers(EMPTY, null, 0, n)
+        }
+        for (let k = 0; k < distinct; k++) {
+          const eid = entries.numberId(num as NumVec, NUMBERS.rows[k])
+          const gid = runAt === 0 ? groups.groupOfPair(rid, eid, born) : groups.groupOfPair(eid, rid, born)
+          const n = NUMBERS.counts[k]
           for (let a = 0; a < states.length; a++) states[a][gid].addNumbers(EMPTY, null, 0, n)
         }
       }
@@ -121,8 +240,65 @@ export function countByRunsAndDictionary(
     }
     start = ends[r]
   }
-  if (others.n > 0) countOthers(groups, keys, others, states, born, scratch)
+  return others
+}
+
+/**
+ * `summarize count() by bin(t, step), k` (either order; `bin_auto(t)` too) with k a column: as
+ * countByRunsAndDictionary, but the runs of equal bins are found by search on `t` itself, so the bin
+ * column (a fresh vector of every row per batch) is never built. Only the arguments are evaluated
+ * (a column, a constant) when it declines: unless `t` is ascending without nulls (tested once per
+ * vector), the step whole milliseconds, the rows ascending and k dictionary-coded; and when the
+ * runs are too short to pay. The caller then evaluates the keys as usual.
+ */
+export function countByBinsAndDictionary(
+  groups: GroupIndex,
+  exprs: readonly BoundExpr[],
+  b: Batch,
+  rows: Uint32Array,
+  states: readonly (readonly AggState[])[],
+  born: (gid: number) => void,
+  scratch: GroupScratch,
+  scope: EvalScope,
+): boolean {
+  if (exprs.length !== 2 || rows.length === 0) return false
+  const binAt = isBinOfColumn(exprs[0], exprs[1]) ? 0 : isBinOfColumn(exprs[1], exprs[0]) ? 1 : -1
+  if (binAt < 0) return false
+  const call = exprs[binAt] as ExprOf<'Call'>
+  const args = call.args.map((a) => evaluate(a, b, scope))
+  const stepMs = wholeMsStep(call.kernel, args, call.type, scope.env)
+  const t = args[0]
+  if (stepMs === undefined || t.kind !== 'time' || !ascendingTimes(t) || !ascendingRows(rows)) return false
+  const key = evaluate(exprs[1 - binAt], b, scope)
+  const str = dictionaryOf(key)
+  if (!str) return false
+  const runCount = binRuns(t.ms, stepMs, rows, Math.floor(rows.length / MIN_MEAN_RUN))
+  if (runCount < 0) return false
+  const { ends, bins } = RUNS
+  const binIds = groups.keys[binAt]
+  let r = 0
+  // Runs come in order, so the run starting at `start` is the next one with a row.
+  const others = countPerRun(groups, binAt, key, str, rows, ends, runCount, states, born, (start) => {
+    while (ends[r] <= start) r++
+    return binIds.timeMsId(bins[r])
+  })
+  if (others.n > 0) {
+    // Rows left for the general path (nulls, other types in k): now the bins are built, once.
+    const keys = binAt === 0 ? [evaluate(call, b, scope), key] : [key, evaluate(call, b, scope)]
+    countOthers(groups, keys, others, states, born, scratch)
+  }
   return true
+}
+
+/** True when `e` is `bin(…)` / `bin_auto(…)` of a column and `other` a column (nothing to compute). */
+function isBinOfColumn(e: BoundExpr, other: BoundExpr): boolean {
+  return (
+    e.kind === 'Call' &&
+    (e.kernel === 'bin' || e.kernel === 'bin_auto') &&
+    e.args[0]?.kind === 'Column' &&
+    e.args.slice(1).every((a) => a.kind === 'Literal') &&
+    other.kind === 'Column'
+  )
 }
 
 // Leaf loops: a hot loop alone in its function stays optimized from one batch to the next.
@@ -188,59 +364,6 @@ function buffers(entries: number, rows: number): { counts: Int32Array; seen: Int
     SCRATCH.others.rows = new Uint32Array(Math.max(rows, 2 * SCRATCH.others.rows.length))
   SCRATCH.others.n = 0
   return SCRATCH
-}
-
-/** A key whose equal values come in runs (time-ordered blocks): a number or a time. */
-type RunKey = Extract<Vec, { kind: 'num' | 'time' }>
-
-function isRunKey(v: Vec): v is RunKey {
-  return v.kind === 'num' || v.kind === 'time'
-}
-
-/** Ends of the runs of equal keys in `rows` (nulls equal nulls): run r is [ends[r-1] or 0, ends[r]). */
-function runEnds(v: RunKey, rows: Uint32Array): Uint32Array {
-  const ends = new Uint32Array(rows.length)
-  const a = v.kind === 'num' ? v.values : v.ms
-  const b = v.kind === 'time' ? v.ns : null
-  let r: number
-  if (v.valid !== null) r = endsWithNulls(a, b, v.valid, rows, ends)
-  else if (b === null) r = endsOf(a, rows, ends)
-  else r = endsOfPairs(a, b, rows, ends)
-  if (rows.length > 0) ends[r++] = rows.length
-  return ends.subarray(0, r)
-}
-
-function endsOf(a: Float64Array, rows: Uint32Array, ends: Uint32Array): number {
-  let r = 0
-  for (let j = 1; j < rows.length; j++) if (a[rows[j]] !== a[rows[j - 1]]) ends[r++] = j
-  return r
-}
-
-function endsOfPairs(a: Float64Array, b: Int32Array, rows: Uint32Array, ends: Uint32Array): number {
-  let r = 0
-  for (let j = 1; j < rows.length; j++) {
-    const i = rows[j]
-    const k = rows[j - 1]
-    if (a[i] !== a[k] || b[i] !== b[k]) ends[r++] = j
-  }
-  return r
-}
-
-function endsWithNulls(
-  a: Float64Array,
-  b: Int32Array | null,
-  valid: Uint8Array,
-  rows: Uint32Array,
-  ends: Uint32Array,
-): number {
-  let r = 0
-  for (let j = 1; j < rows.length; j++) {
-    const i = rows[j]
-    const k = rows[j - 1]
-    const same = valid[i] === valid[k] && (valid[i] !== 1 || (a[i] === a[k] && (b === null || b[i] === b[k])))
-    if (!same) ends[r++] = j
-  }
-  return r
 }
 
 /**

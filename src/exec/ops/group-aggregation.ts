@@ -14,7 +14,13 @@ import type { Vec } from '../vector.ts'
 import { feedBatch, GroupScratch } from './agg-feed.ts'
 import { type AggSpec, newState } from './agg-spec.ts'
 import { ArgExtremumFeed } from './arg-extremum-feed.ts'
-import { countByDictionary, countByRuns, countByRunsAndDictionary, onlyPlainCounts } from './count-by-key.ts'
+import {
+  countByBinsAndDictionary,
+  countByDictionary,
+  countByRuns,
+  countByRunsAndDictionary,
+  onlyPlainCounts,
+} from './count-by-key.ts'
 import { GroupIndex } from './group-keys.ts'
 import { fedMask, planSketchSharing, type SketchSharing, shareSketches } from './shared-sketches.ts'
 
@@ -57,6 +63,22 @@ export class GroupAggregation {
   add(b: Batch, ctx: ExecContext): number {
     const rows = liveIndices(b)
     const groups = this.groups
+    // count() by bin(_time, step), k over a time-ordered block: the bin column is never built.
+    const binned = this.#counting && b.weights === undefined
+    if (
+      binned &&
+      countByBinsAndDictionary(
+        groups,
+        this.#keys,
+        b,
+        rows,
+        this.states,
+        this.#born,
+        this.#scratch,
+        this.#scope,
+      )
+    )
+      return rows.length
     const keyVecs = this.#keys.map((k) => evaluate(k, b, this.#scope))
     if (b.weights !== undefined) return this.#addWeighted(keyVecs, rows, b.weights)
     const counted =

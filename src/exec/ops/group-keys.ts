@@ -218,9 +218,9 @@ export class GroupIndex {
   /** A (rows × cols) grid holding every group so far. */
   #regrid(rows: number, cols: number): Int32Array {
     const grid = new Int32Array(rows * cols)
-    this.members.forEach(([a, b], g) => {
-      grid[a * cols + b] = g + 1
-    })
+    // Indexed reads, not destructuring (an iterator per group): this runs on every growth.
+    const members = this.members
+    for (let g = 0; g < members.length; g++) grid[members[g][0] * cols + members[g][1]] = g + 1
     this.#grid = grid
     this.#gridRows = rows
     this.#gridCols = cols

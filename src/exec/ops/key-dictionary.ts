@@ -138,6 +138,26 @@ export class KeyDictionary {
     return this.#mapped(v.dict[code], v, row)
   }
 
+  /** The id of row `row` of the number vector `v`, a non-null number (as `assign` gives it). */
+  numberId(v: NumVec, row: number): number {
+    this.#nums.key[0] = v.values[row]
+    return this.#typed(this.#nums, v, row)
+  }
+
+  /** The id of the whole-millisecond time `ms` (ns 0), as `assign` gives a time vector's row. */
+  timeMsId(ms: number): number {
+    const times = this.#times
+    times.key[0] = ms
+    let id = times.find()
+    if (id < 0) {
+      id = this.values.length
+      this.values.push(BigInt(ms) * 1_000_000n)
+      times.key[0] = ms
+      times.insert(id)
+    }
+    return id
+  }
+
   /** Writes the id of each row in `rows` of `v` into `out[j]`. */
   assign(v: Vec, rows: Uint32Array, out: Float64Array): void {
     switch (v.kind) {

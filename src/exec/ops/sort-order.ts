@@ -95,9 +95,143 @@ export function rowComparator(
 
 /** Rows `0 … n-1` stably ordered by `keys`, at most `limit` of them. */
 export function orderRows(n: number, vecs: readonly Vec[], keys: readonly SortKey[], limit = n): Uint32Array {
+  const typed = vecs.length === 1 ? orderByOneNumber(n, vecs[0], keys[0]) : null
+  if (typed) return limit < n ? typed.subarray(0, limit) : typed
   const idx = Array.from({ length: n }, (_, i) => i)
   idx.sort(rowComparator(vecs, keys))
   return Uint32Array.from(limit < n ? idx.slice(0, limit) : idx)
+}
+
+/** Most exact integer in a double: packed sort keys stay below it. */
+const EXACT = 2 ** 53
+
+/**
+ * One key of numbers, timespans or whole-ms times, ordered without a comparator. Keys already in
+ * order or in reverse order (a summarize's time bins, first seen in time order) are ordered in one
+ * pass: as they are, or with their runs of equal keys reversed (rows in a run keep their order).
+ * Other integral keys are packed: each non-null row becomes rank of its value × 2^b + row, the
+ * doubles sort natively and rows come back as the low bits, so ties keep row order (stable); nulls
+ * go first or last in row order, as the comparator puts them. Null (use the comparator) for other
+ * layouts, non-integral values out of order, or a value range too wide to pack.
+ */
+function orderByOneNumber(n: number, v: Vec, key: SortKey): Uint32Array | null {
+  let values: Float64Array
+  let valid: Uint8Array | null
+  if (v.kind === 'time') {
+    if (!allZero(v.ns, n)) return null
+    values = v.ms
+    valid = v.valid
+  } else if (v.kind === 'num' || v.kind === 'span') {
+    values = v.values
+    valid = v.valid
+  } else return null
+  if (valid === null || allOnes(valid, n)) {
+    const trend = monotone(values, n)
+    if (trend !== 0) return inRunOrder(values, n, trend === (key.descending ? -1 : 1))
+  }
+  return orderPacked(n, values, valid, key)
+}
+
+function orderPacked(
+  n: number,
+  values: Float64Array,
+  valid: Uint8Array | null,
+  key: SortKey,
+): Uint32Array | null {
+  let low = 1
+  while (low < n) low *= 2
+  const packed = new Float64Array(n)
+  const nulls = new Uint32Array(n)
+  const live = packRows(values, valid, n, low, key.descending, packed, nulls)
+  if (live < 0) return null
+  const sorted = packed.subarray(0, live).sort()
+  const out = new Uint32Array(n)
+  const nullCount = n - live
+  unpackRows(sorted, low, out, key.nullsFirst ? nullCount : 0)
+  out.set(nulls.subarray(0, nullCount), key.nullsFirst ? 0 : live)
+  return out
+}
+
+function allZero(xs: Int32Array, n: number): boolean {
+  for (let i = 0; i < n; i++) if (xs[i] !== 0) return false
+  return true
+}
+
+function allOnes(xs: Uint8Array, n: number): boolean {
+  for (let i = 0; i < n; i++) if (xs[i] !== 1) return false
+  return true
+}
+
+/** 1 when `values` never decrease, -1 when they never increase (and are not all equal), else 0 (NaN: 0). */
+function monotone(values: Float64Array, n: number): number {
+  let up = true
+  let down = true
+  for (let i = 1; i < n && (up || down); i++) {
+    const a = values[i - 1]
+    const b = values[i]
+    if (!(a <= b)) up = false
+    if (!(a >= b)) down = false
+  }
+  return n > 0 && Number.isNaN(values[0]) ? 0 : up ? 1 : down ? -1 : 0
+}
+
+/** Rows as they are (`keep`), or with the runs of equal values in reverse order, each run's rows in order. */
+function inRunOrder(values: Float64Array, n: number, keep: boolean): Uint32Array {
+  const out = new Uint32Array(n)
+  if (keep) {
+    for (let i = 0; i < n; i++) out[i] = i
+    return out
+  }
+  let at = 0
+  let end = n
+  while (end > 0) {
+    let start = end - 1
+    while (start > 0 && values[start - 1] === values[end - 1]) start--
+    for (let i = start; i < end; i++) out[at++] = i
+    end = start
+  }
+  return out
+}
+
+/**
+ * Writes (value − min) × low + row (descending: (max − value) × low + row) of each non-null row into
+ * `packed` and the null rows into `nulls`; returns the non-null count, or -1 when a value is not an
+ * integer or the packed keys would pass 2^53.
+ */
+function packRows(
+  values: Float64Array,
+  valid: Uint8Array | null,
+  n: number,
+  low: number,
+  descending: boolean,
+  packed: Float64Array,
+  nulls: Uint32Array,
+): number {
+  let min = Number.POSITIVE_INFINITY
+  let max = Number.NEGATIVE_INFINITY
+  for (let i = 0; i < n; i++) {
+    if (valid !== null && valid[i] === 0) continue
+    const x = values[i]
+    if (!Number.isInteger(x)) return -1
+    if (x < min) min = x
+    if (x > max) max = x
+  }
+  if (max >= min && (max - min + 1) * low > EXACT) return -1
+  let live = 0
+  let nullCount = 0
+  for (let i = 0; i < n; i++) {
+    if (valid !== null && valid[i] === 0) nulls[nullCount++] = i
+    else packed[live++] = (descending ? max - values[i] : values[i] - min) * low + i
+  }
+  return live
+}
+
+/** The rows (low bits: `low` is a power of two, so the split is exact) of sorted packed keys into `out` from `at`. */
+function unpackRows(sorted: Float64Array, low: number, out: Uint32Array, at: number): void {
+  for (let k = 0; k < sorted.length; k++) {
+    const c = sorted[k]
+    out[at + k] = c - Math.floor(c / low) * low
+  }
 }
 
 /** Compares row i of one batch's key vectors with row j of another's (same keys, layouts may differ). */

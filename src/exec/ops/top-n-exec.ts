@@ -8,7 +8,7 @@ import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import type { Vec } from '../vector.ts'
-import type { LateColumns } from './late-columns.ts'
+import type { LateColumns, LateSource } from './late-columns.ts'
 import { orderRows } from './sort-order.ts'
 import type { ScannedBatch, TopLink } from './top-link.ts'
 import { type Held, type Origin, placeBase, RowHeap } from './top-n-heap.ts'
@@ -131,11 +131,18 @@ export class TopNExec implements PhysicalOperator {
     if (heap.size === 0) return
     const { batch: dense, places, origin } = heap.compact(this.schema.length)
     const idx = orderRows(dense.length, this.#evalKeys(dense), this.#keys)
-    this.outputPlaces = Float64Array.from(idx, (i) => places[i])
+    // An indexed loop: a typed `from` with a map function goes through the iterator.
+    const outputPlaces = new Float64Array(idx.length)
+    for (let k = 0; k < idx.length; k++) outputPlaces[k] = places[idx[k]]
+    this.outputPlaces = outputPlaces
     let out: Batch = { length: idx.length, sel: null, cols: dense.cols.map((c) => takeVec(c, idx)) }
     if (late && origin && !this.deferLate) {
-      const rows = Uint32Array.from(idx, (i) => origin.rows[i])
-      const sources = Array.from(idx, (i) => origin.sources[i])
+      const rows = new Uint32Array(idx.length)
+      const sources: LateSource[] = new Array(idx.length)
+      for (let k = 0; k < idx.length; k++) {
+        rows[k] = origin.rows[idx[k]]
+        sources[k] = origin.sources[idx[k]]
+      }
       out = await late.fill(out, sources, rows, () => checkInterrupt(ctx))
     }
     this.metrics.rowsOut = out.length

@@ -49,6 +49,12 @@ function numOrder(x: number, y: number): number {
   return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : -1) : 1
 }
 
+/** True when `xs` never decreases. */
+function ascending(xs: Float64Array): boolean {
+  for (let k = 1; k < xs.length; k++) if (xs[k] < xs[k - 1]) return false
+  return true
+}
+
 /** A max-heap (worst row at the root) of at most `cap` row references (see module header). */
 export class RowHeap {
   readonly #cap: number
@@ -97,12 +103,16 @@ export class RowHeap {
     return placeOf(hx, this.#rows[x]) > placeOf(hy, this.#rows[y])
   }
 
-  /** Offers row `r` of `h`; true when it was kept. */
+  /**
+   * Offers row `r` of `h`; true when it was kept. Until the heap is full every row is kept, in
+   * arrival order, and only the full heap is ordered (one O(n) heapify, no sift per row): the root
+   * matters only once a row can be refused.
+   */
   offer(h: Held, r: number): boolean {
     if (this.#rows.length < this.#cap) {
       this.#from.push(h)
       this.#rows.push(r)
-      this.#up(this.#rows.length - 1)
+      if (this.#rows.length === this.#cap) this.#heapify()
       return true
     }
     // A row equal to the root enters only from an earlier place (a stable sort's tie).
@@ -236,10 +246,18 @@ export class RowHeap {
 
   /** The kept rows as one dense batch in scan order, with their places and late-column origins. */
   compact(width: number): Compacted {
-    const order = this.#rows.map((_, k) => k)
-    const place = this.#rows.map((r, k) => placeOf(this.#from[k], r))
-    order.sort((x, y) => place[x] - place[y])
-    const places = Float64Array.from(order, (k) => place[k])
+    const count = this.#rows.length
+    const order: number[] = new Array(count)
+    const place = new Float64Array(count)
+    for (let k = 0; k < count; k++) {
+      order[k] = k
+      place[k] = placeOf(this.#from[k], this.#rows[k])
+    }
+    // Rows kept before the heap filled are in arrival order: often scan order already.
+    if (!ascending(place)) order.sort((x, y) => place[x] - place[y])
+    // Typed `from` with a map function goes through the iterator: an indexed loop instead.
+    const places = new Float64Array(count)
+    for (let k = 0; k < count; k++) places[k] = place[order[k]]
     const parts: Batch[] = []
     const late = this.#from.some((h) => h.origin !== undefined)
     const sources: LateSource[] = []
@@ -258,8 +276,14 @@ export class RowHeap {
         }
         rows.push(r)
       }
-      const idx = Uint32Array.from(rows)
-      parts.push({ length: idx.length, sel: null, cols: h.batch.cols.map((c) => takeVec(c, idx)) })
+      // Every row of a dense batch, in order (nothing was dropped): its columns as they are.
+      const whole = h.batch.sel === null && rows.length === h.batch.length && rows.every((r, j) => r === j)
+      const idx = whole ? null : Uint32Array.from(rows)
+      parts.push({
+        length: rows.length,
+        sel: null,
+        cols: idx === null ? h.batch.cols : h.batch.cols.map((c) => takeVec(c, idx)),
+      })
     }
     this.#order = order
     // A column the scan left for later stays a placeholder (no null cells built for it).
@@ -297,13 +321,9 @@ export class RowHeap {
     this.#rows[b] = r
   }
 
-  #up(k: number): void {
-    while (k > 0) {
-      const p = (k - 1) >> 1
-      if (!this.#worse(k, p)) return
-      this.#swap(k, p)
-      k = p
-    }
+  /** Orders the (full) heap bottom-up: worst row at the root. */
+  #heapify(): void {
+    for (let k = (this.#rows.length >> 1) - 1; k >= 0; k--) this.#down(k)
   }
 
   #down(k: number): void {
