@@ -63,6 +63,22 @@ function takeBuilder(opts: NormalizeOptions, rows: number, onChunk: ChunkConsume
   return b?.reuse(opts, rows, onChunk) ? b : new ChunkBuilder(opts, rows, onChunk)
 }
 
+/**
+ * Adds every raw event to `builder`, noting failures. A leaf on purpose: the loop gets
+ * OSR-compiled, and code after it in the same function would deoptimize every call.
+ */
+function addAll(
+  builder: ChunkBuilder,
+  raw: readonly unknown[],
+  failures: { timestamp: string; error: string }[],
+): void {
+  for (let i = 0; i < raw.length; i++) {
+    const failed = builder.add(raw[i])
+    if (failed !== undefined)
+      failures.push({ timestamp: formatRfc3339Nano(failed.time), error: failed.error })
+  }
+}
+
 /** Parse and normalize one call's input; `now` is both receive and ingest time. */
 export function prepareIngest(
   input: IngestInput,
@@ -99,11 +115,7 @@ export function prepareIngest(
     payloads.push(encodeWalChunk(chunk, 0, payloads.length, 0))
     counts.push(chunk.rows)
   })
-  for (let i = 0; i < raw.length; i++) {
-    const failed = builder.add(raw[i])
-    if (failed !== undefined)
-      failures.push({ timestamp: formatRfc3339Nano(failed.time), error: failed.error })
-  }
+  addAll(builder, raw, failures)
   builder.finish()
   idle = builder
   for (let i = 0; i < payloads.length; i++) placeWalRecord(payloads[i], 0, i, payloads.length)

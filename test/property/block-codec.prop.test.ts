@@ -44,7 +44,10 @@ const value: fc.Arbitrary<FlatValue> = fc.oneof(
   fc.double({ noNaN: true }),
   fc.constantFrom(-0, 0.5, 1e300, -Number.MIN_VALUE, Number.POSITIVE_INFINITY, 2 ** 53),
   fc.boolean(),
-  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }) as fc.Arbitrary<FlatValue>,
+  // Arrays are kept as JSON text, where -0 inside one is 0 (ingest's array-value.ts sees them so).
+  fc
+    .array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 })
+    .map((a) => JSON.parse(JSON.stringify(a))) as fc.Arbitrary<FlatValue>,
 )
 const time = fc.oneof(fc.bigInt({ min: INT64_MIN, max: INT64_MAX }), fc.bigInt({ min: 0n, max: 2n ** 62n }))
 const event: fc.Arbitrary<FlatEvent> = fc

@@ -26,6 +26,11 @@ export interface ChunkColumn {
    */
   readonly dict?: readonly string[]
   /**
+   * `string`, `array` built by ingest (optional): the text of `dict`'s first `entries` entries,
+   * joined ahead in pieces (their concatenation equals those entries joined).
+   */
+  readonly joined?: { readonly pieces: readonly string[]; readonly entries: number }
+  /**
    * `string`, `array` read from a WAL record: the dictionary's UTF-8, entry after entry (`dict`
    * is decoded from it on first use), and `dict.length + 1` byte offsets of the entries in it.
    */

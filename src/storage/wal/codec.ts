@@ -59,15 +59,15 @@ const align8 = (n: number) => (n + 7) & ~7
 export function encodeWalChunk(chunk: EventChunk, firstSeq: number, part: number, parts: number): Uint8Array {
   const rows = chunk.rows
   const sysPerRow = !isConstant(chunk.sysTime)
-  const texts: string[] = []
+  const texts: string[][] = []
   let size = HEAD_BYTES + 8 * rows + 8 * (sysPerRow ? rows : 1)
   for (const c of chunk.columns) {
     size = align8(size) + COLUMN_HEAD_BYTES + align4(Buffer.byteLength(c.field, 'utf8'))
     if (c.present) size += align4((rows + 7) >> 3)
     if (c.dict) {
-      const text = dictText(c.dict)
-      texts.push(text)
-      size += 4 + 4 * c.dict.length + align4(Buffer.byteLength(text, 'utf8')) + 4 * c.count
+      const pieces = dictPieces(c.dict, c.joined)
+      texts.push(pieces)
+      size += 4 + 4 * c.dict.length + align4(piecesBytes(pieces)) + 4 * c.count
     } else if (c.bools) size += c.count
     else size = align8(size) + 8 * c.count
   }
@@ -105,7 +105,7 @@ export function encodeWalChunk(chunk: EventChunk, firstSeq: number, part: number
     if (c.dict && c.codes) {
       const dict = c.dict
       writeLengths(dict, new Uint32Array(out.buffer, at + 4, dict.length))
-      const bytes = buf.write(texts[t++], at + 4 + 4 * dict.length, 'utf8')
+      const bytes = writePieces(buf, texts[t++], at + 4 + 4 * dict.length)
       dv.setUint32(at, bytes, true)
       at = align4(at + 4 + 4 * dict.length + bytes)
       new Int32Array(out.buffer, at, c.count).set(c.codes.subarray(0, c.count))
@@ -215,6 +215,28 @@ function isConstant(values: BigInt64Array): boolean {
   const w = new Int32Array(values.buffer, values.byteOffset, values.length * 2)
   for (let i = 2; i < w.length; i += 2) if (w[i] !== w[0] || w[i + 1] !== w[1]) return false
   return true
+}
+
+/** The dictionary's text in pieces: those joined ahead (`joined`), then the rest. */
+function dictPieces(dict: readonly string[], joined: ChunkColumn['joined']): string[] {
+  if (joined === undefined) return [dictText(dict)]
+  const pieces = joined.pieces.slice()
+  if (joined.entries < dict.length) pieces.push(dictText(dict.slice(joined.entries)))
+  return pieces
+}
+
+/** UTF-8 bytes of the pieces. */
+function piecesBytes(pieces: readonly string[]): number {
+  let n = 0
+  for (let i = 0; i < pieces.length; i++) n += Buffer.byteLength(pieces[i], 'utf8')
+  return n
+}
+
+/** Writes the pieces' UTF-8 one after another from `at`; returns the bytes written. */
+function writePieces(buf: Buffer, pieces: readonly string[], at: number): number {
+  let n = 0
+  for (let i = 0; i < pieces.length; i++) n += buf.write(pieces[i], at + n, 'utf8')
+  return n
 }
 
 function dictText(dict: readonly string[]): string {
