@@ -11,12 +11,13 @@ import type { BlockColumn, ZoneMap } from '../../storage/block/index.ts'
 import type { BlockHandle } from '../../storage/snapshot.ts'
 import type { TimeRange } from '../../storage/types.ts'
 import type { Batch } from '../batch.ts'
-import { takeVec, UNREAD } from '../batch.ts'
+import { UNREAD } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import { answeredByStats, weightedColumn } from '../scan/block-stats.ts'
 import { byFieldOf, fieldVec } from '../scan/field-vec.ts'
 import { rowIdVec } from '../scan/row-id.ts'
+import { takeFieldRows } from '../scan/take-rows.ts'
 import { windowSelection } from '../scan/window-selection.ts'
 import { zonePrune } from '../scan/zone-prune.ts'
 import type { LateColumns, LateSource } from './late-columns.ts'
@@ -57,7 +58,7 @@ export function lateSource(
       const byField = byFieldOf(await load(late.indices.map((i) => schema[i].name)))
       return late.indices.map((i) => {
         const c = schema[i]
-        return takeVec(fieldVec(byField.get(c.name) ?? [], c.type, rowCount), rows)
+        return takeFieldRows(byField.get(c.name) ?? [], c.type, rowCount, rows)
       })
     },
   }

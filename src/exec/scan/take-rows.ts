@@ -1,0 +1,52 @@
+// exec/scan/take-rows.ts: one field's values at a few rows of a block (a top-N's late columns). A
+// single dictionary string column decodes only the entries those rows use, straight from the Arrow
+// UTF-8 dictionary: turning a block's whole dictionary into JS strings (and caching them with the
+// column) for a handful of rows kept millions of strings on the heap, and every full GC marked them.
+import type { BlockColumn } from '../../storage/block/index.ts'
+import { takeVec } from '../batch.ts'
+import type { StrVec, Vec } from '../vector.ts'
+import { type FieldColumnType, fieldVec } from './field-vec.ts'
+
+const utf8 = new TextDecoder()
+
+/** The field with physical columns `cols` (a block of `n` rows) at `rows`, in row order. */
+export function takeFieldRows(
+  cols: readonly BlockColumn[],
+  type: FieldColumnType,
+  n: number,
+  rows: Uint32Array,
+): Vec {
+  const direct = cols.length === 1 && cols[0].type === 'string' ? takeStrings(cols[0], rows) : undefined
+  return direct ?? takeVec(fieldVec(cols, type, n), rows)
+}
+
+/** A dictionary string column at `rows`, its dictionary cut to the entries used; undefined for another layout. */
+function takeStrings(col: BlockColumn, rows: Uint32Array): StrVec | undefined {
+  const data = col.vector.data[0]
+  const dict = data?.dictionary?.data
+  if (data === undefined || data.offset !== 0 || dict?.length !== 1 || dict[0].offset !== 0) return undefined
+  const { values: bytes, valueOffsets: offsets } = dict[0]
+  const indices = data.values
+  if (!(bytes instanceof Uint8Array) || !(offsets instanceof Int32Array) || !(indices instanceof Int32Array))
+    return undefined
+  const bitmap = data.nullCount > 0 && data.nullBitmap && data.nullBitmap.length > 0 ? data.nullBitmap : null
+  const codes = new Int32Array(rows.length)
+  const ids = new Map<number, number>()
+  const entries: string[] = []
+  for (let j = 0; j < rows.length; j++) {
+    const r = rows[j]
+    if (bitmap !== null && ((bitmap[r >> 3] >> (r & 7)) & 1) === 0) {
+      codes[j] = -1
+      continue
+    }
+    const c = indices[r]
+    let id = ids.get(c)
+    if (id === undefined) {
+      id = entries.length
+      ids.set(c, id)
+      entries.push(utf8.decode(bytes.subarray(offsets[c], offsets[c + 1])))
+    }
+    codes[j] = id
+  }
+  return { kind: 'str', codes, dict: entries }
+}
