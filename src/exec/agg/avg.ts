@@ -51,6 +51,16 @@ export class AvgState extends AggStateBase<number | null> {
     }
   }
 
+  /**
+   * Adds `count` finite values whose exact sum is `a + b` (each an exactly summed part: by-group.ts
+   * extraction levels, or a residue with count 0), as `count` addNumber calls would.
+   */
+  addExactParts(a: number, b: number, count: number): void {
+    this.sum.add(a)
+    this.sum.add(b)
+    this.n += count
+  }
+
   merge(other: AggState<number | null>): void {
     const o = sameKind(this, other, AvgState)
     this.limbs.drain(this.sum)

@@ -13,8 +13,13 @@ const MAX_ABS = 2 ** 960
 /** Smallest nonzero max|x| it takes: the second level's unit stays a normal double. */
 const MIN_ABS = 2 ** -800
 
+/** Whether a nonzero max|x| `m` is in the extraction's range (false for NaN and ±∞ too). */
+export function extractable(m: number): boolean {
+  return m <= MAX_ABS && m >= MIN_ABS
+}
+
 /** Smallest power of two ≥ x (x > 0, normal). */
-function pow2AtLeast(x: number): number {
+export function pow2AtLeast(x: number): number {
   const e = Math.ceil(Math.log2(x))
   let p = 2 ** e
   // log2 may round: fix the exponent by one step either way.
@@ -24,7 +29,7 @@ function pow2AtLeast(x: number): number {
 }
 
 /** max |x| over the segment (±∞ counts as ∞); NaN when a value is NaN. */
-function maxAbs(values: Float64Array, rows: Uint32Array | null, from: number, to: number): number {
+export function maxAbs(values: Float64Array, rows: Uint32Array | null, from: number, to: number): number {
   let m = 0
   if (rows === null) {
     for (let i = from; i < to; i++) {
@@ -106,7 +111,7 @@ export function addSegmentExact(
   if (n <= 0) return true
   const m = maxAbs(values, rows, from, to)
   if (m === 0) return true
-  if (!(m <= MAX_ABS && m >= MIN_ABS)) return false
+  if (!extractable(m)) return false
   // σ1 ≥ 4·n·m: every q and every partial sum of q's is a multiple of 2^-53·σ1 below σ1 / 4.
   const s1 = pow2AtLeast(4 * n * m)
   // |r| ≤ 2^-53·σ1, so σ2 = 2^-53·σ1 · 4n (a power of two) serves the second level the same way.

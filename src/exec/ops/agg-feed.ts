@@ -3,11 +3,13 @@
 // in scan order); each aggregation then hands every group its segment of non-null (and
 // predicate-passing) rows in one addNumbers / addInt64s / addCodes call, instead of one virtual call
 // per row. Layouts without a batch path (times, bools, cells) go row by row through `feed`.
+import { BY_GROUP_FEEDS, ByGroupScratch } from '../agg/by-group.ts'
 import { type AggState, CodeDictionary } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { asBool } from '../kernels/coerce.ts'
+import { leafCall } from '../leaf-call.ts'
 import type { BoolVec, Vec } from '../vector.ts'
 import { timeAt } from '../vector.ts'
 import type { AggSpec } from './agg-spec.ts'
@@ -67,6 +69,8 @@ export interface GroupedRows {
 export class GroupScratch {
   #counts = new Int32Array(64)
   #order = new Uint32Array(0)
+  /** Scratch of the by-group feeds (few groups: avg / max / min without regrouping). */
+  readonly byGroup = new ByGroupScratch()
 
   /** Touched groups of `gids` in first-seen order, with `starts` as if they were laid out in that order. */
   sizes(gids: Float64Array, groupCount: number): { groups: Uint32Array; starts: Uint32Array } {
@@ -74,7 +78,7 @@ export class GroupScratch {
       this.#counts = new Int32Array(Math.max(groupCount, 2 * this.#counts.length))
     const counts = this.#counts
     const touched = new Uint32Array(Math.min(groupCount, gids.length))
-    const groups = touched.subarray(0, countTouched(gids, counts, touched))
+    const groups = touched.subarray(0, leafCall(countTouched, gids, counts, touched))
     const starts = new Uint32Array(groups.length + 1)
     for (let k = 0; k < groups.length; k++) {
       starts[k + 1] = starts[k] + counts[groups[k]]
@@ -93,7 +97,7 @@ export class GroupScratch {
     if (this.#order.length < rows.length)
       this.#order = new Uint32Array(Math.max(rows.length, 2 * this.#order.length))
     const order = this.#order.subarray(0, rows.length)
-    scatterRows(rows, gids, next, order)
+    leafCall(scatterRows, rows, gids, next, order)
     for (let k = 0; k < groups.length; k++) next[groups[k]] = 0
     return { order, starts, groups }
   }
@@ -249,10 +253,17 @@ export function feedBatch(
         st[sizes.groups[k]].addNumbers(EMPTY, null, sizes.starts[k], sizes.starts[k + 1])
       continue
     }
-    // One group (no keys): the rows are already in group order.
-    grouped ??= groupCount === 1 ? oneGroup(rows) : scratch.group(rows, gids, groupCount)
     const pred = spec.predicate ? asBool(evaluate(spec.predicate, b, scope), b.length) : null
     const v = spec.value ? evaluate(spec.value, b, scope) : null
+    if (
+      pred === null &&
+      v !== null &&
+      groupCount > 1 &&
+      feedByGroup(spec.kind, st, v, rows, gids, groupCount, scratch)
+    )
+      continue
+    // One group (no keys): the rows are already in group order.
+    grouped ??= groupCount === 1 ? oneGroup(rows) : scratch.group(rows, gids, groupCount)
     if (v !== null && !hasBatchPath(v)) {
       feedRows(st, v, pred, grouped)
       continue
@@ -264,6 +275,29 @@ export function feedBatch(
     }
     feedSegments(st, v, g)
   }
+}
+
+/** Most groups the by-group feeds take (their per-group arrays are walked once per batch). */
+const BY_GROUP_MAX = 1024
+
+/**
+ * Few groups and a real vector without nulls: avg / max / min accumulate per group id in one pass over
+ * the rows (agg/by-group.ts) instead of regrouping them; false when this aggregation or batch does not
+ * qualify (nothing fed then).
+ */
+function feedByGroup(
+  kind: string,
+  states: readonly AggState[],
+  v: Vec,
+  rows: Uint32Array,
+  gids: Float64Array,
+  groupCount: number,
+  scratch: GroupScratch,
+): boolean {
+  if (groupCount > BY_GROUP_MAX || v.kind !== 'num' || v.type !== 'real') return false
+  if (v.valid !== null && hasNullFlag(v.valid)) return false
+  const feed = BY_GROUP_FEEDS.get(kind)
+  return feed?.(states, v.values, rows, gids, groupCount, scratch.byGroup) === true
 }
 
 /** Every row in group 0, in scan order. */

@@ -2,6 +2,7 @@
 // key's block dictionary is mapped once per used entry; numbers, times and timespans look their value
 // up in typed open-addressing tables (no string building, no boxing per row).
 import { Float64Index } from '../agg/float64-index.ts'
+import { leafCall } from '../leaf-call.ts'
 import type { Cell } from '../result.ts'
 import type { MixedVec, NumVec, StrVec, Vec } from '../vector.ts'
 import { cellAt, stringPart } from '../vector.ts'
@@ -31,6 +32,9 @@ function knownIds(
   }
   return rows.length
 }
+
+/** Stops of a known-ids loop per batch that resume it through leafCall (exec/leaf-call.ts). */
+const LEAF_STOPS = 64
 
 /** A validity array of `n` ones (shared, read-only). */
 let ONES = new Uint8Array(0)
@@ -168,15 +172,18 @@ export class KeyDictionary {
         const remap = new Int32Array(v.dict.length + 1).fill(-1)
         if (this.#nullId >= 0) remap[0] = this.#nullId
         const codes = v.codes
-        for (
-          let j = knownIds(codes, rows, remap, out, 0);
-          j < rows.length;
-          j = knownIds(codes, rows, remap, out, j + 1)
-        ) {
+        let stops = 0
+        for (let j = leafCall(knownIds, codes, rows, remap, out, 0); j < rows.length; ) {
           const c = codes[rows[j]]
           const id = c < 0 ? this.#null() : this.#mapped(v.dict[c], v, rows[j])
           remap[c + 1] = id
           out[j] = id
+          // The first stops through leafCall (a loop Maglev would inline runs 3× slower); past them
+          // (many entries in the batch: short runs) a direct call, so no array per new entry.
+          j =
+            ++stops < LEAF_STOPS
+              ? leafCall(knownIds, codes, rows, remap, out, j + 1)
+              : knownIds(codes, rows, remap, out, j + 1)
         }
         return
       }
@@ -270,7 +277,8 @@ export class KeyDictionary {
     const last = Float64Array.of(Number.NaN, -1)
     const valid = num.valid ?? allValid(num.values.length)
     const codes = str.codes
-    for (let j = knownSplit(codes, ids, num.values, valid, last, rows, out, 0); j < rows.length; ) {
+    let stops = 0
+    for (let j = leafCall(knownSplit, codes, ids, num.values, valid, last, rows, out, 0); j < rows.length; ) {
       const i = rows[j]
       const c = codes[i]
       if (c >= 0) ids[c + 1] = out[j] = this.#mapped(str.dict[c], str, i)
@@ -281,7 +289,11 @@ export class KeyDictionary {
         last[1] = id
         out[j] = id
       } else ids[0] = out[j] = this.#null()
-      j = knownSplit(codes, ids, num.values, valid, last, rows, out, j + 1)
+      // As in `assign`: leafCall for the first stops only.
+      j =
+        ++stops < LEAF_STOPS
+          ? leafCall(knownSplit, codes, ids, num.values, valid, last, rows, out, j + 1)
+          : knownSplit(codes, ids, num.values, valid, last, rows, out, j + 1)
     }
   }
 
