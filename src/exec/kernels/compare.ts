@@ -1,5 +1,7 @@
 // exec/kernels/compare.ts: the comparison operators (== != < <= > >= =~ !~) as outcome tables over
 // relation codes (relate.ts): one byte-table lookup per row, nulls per apl-reference §3.
+
+import { leafCall } from '../leaf-call.ts'
 import type { BoolVec, StrVec, Vec } from '../vector.ts'
 import { cellAt, stringPart } from '../vector.ts'
 import { constantOf } from './constants.ts'
@@ -60,16 +62,16 @@ function numAgainstConstant(a: Vec, b: Vec, lut: Uint8Array, n: number): BoolVec
   if (!k || typeof k.value !== 'number') return undefined
   const values = new Uint8Array(n)
   // Every operator's outcome of LT/EQ/GT/UNORDERED is true or false: nulls are set apart after.
-  denseOutcomes(a.values, k.value, lut, values)
+  leafCall(denseOutcomes, a.values, k.value, lut, values)
   const av = a.valid
   if (av === null) return { kind: 'bool', values, valid: null }
   const onNull = lut[ONE_NULL]
   if (onNull !== N) {
-    blendNulls(values, av, onNull)
+    leafCall(blendNulls, values, av, onNull)
     return { kind: 'bool', values, valid: null }
   }
   // A null outcome: false, and not valid, exactly where the column is null.
-  maskNulls(values, av)
+  leafCall(maskNulls, values, av)
   return { kind: 'bool', values, valid: av.slice() }
 }
 
@@ -148,7 +150,7 @@ function stringsAgainstConstant(
   table[0] = PER_ROW
   for (let d = 0; d < rel.length; d++) table[d + 1] = lut[rel[d]]
   const values = new Uint8Array(n)
-  const seen = lookupOutcomes(table, str.codes, values)
+  const seen = leafCall(lookupOutcomes, table, str.codes, values)
   if (seen < N) return { kind: 'bool', values, valid: null }
   const num = typeof c === 'number' ? c : (parseNumber(c) ?? Number.NaN)
   const want = fold && typeof c === 'string' ? c.toLowerCase() : c
