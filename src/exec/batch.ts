@@ -2,6 +2,7 @@
 // the few whole-vector moves on it: gather by index, concatenate, null vectors. Never per-row objects.
 import type { AplType } from '../catalog/index.ts'
 import type { Cell } from './result.ts'
+import { markIdentity } from './time-order.ts'
 import type { MixedVec, StrVec, Vec } from './vector.ts'
 import { cellAt, vecLength } from './vector.ts'
 
@@ -160,6 +161,8 @@ export function liveIndices(b: Batch): Uint32Array {
   if (identity.length < b.length) {
     identity = new Uint32Array(Math.max(b.length, 2 * identity.length))
     for (let i = 0; i < identity.length; i++) identity[i] = i
+    // Never written again: fast paths on rows in order (time-order.ts) need not test its views.
+    markIdentity(identity)
   }
   return identity.subarray(0, b.length)
 }
@@ -336,7 +339,9 @@ export function fromCells(type: AplType, cells: readonly Cell[]): Vec {
     case 'bool': {
       const values = new Uint8Array(n)
       cells.forEach((c, i) => {
-        if (typeof c === 'boolean') [values[i], valid[i]] = [c ? 1 : 0, 1]
+        if (typeof c !== 'boolean') return
+        values[i] = c ? 1 : 0
+        valid[i] = 1
       })
       return { kind: 'bool', values, valid }
     }
@@ -345,7 +350,9 @@ export function fromCells(type: AplType, cells: readonly Cell[]): Vec {
     case 'timespan': {
       const values = new Float64Array(n)
       cells.forEach((c, i) => {
-        if (typeof c === 'number' || typeof c === 'bigint') [values[i], valid[i]] = [Number(c), 1]
+        if (typeof c !== 'number' && typeof c !== 'bigint') return
+        values[i] = Number(c)
+        valid[i] = 1
       })
       return type === 'timespan' ? { kind: 'span', values, valid } : { kind: 'num', type, values, valid }
     }
