@@ -72,10 +72,10 @@ function allOnes(valid: Uint8Array, n: number): boolean {
 }
 
 /**
- * The first index in `[from, to)` whose `ms` is `>= x` (or `to`), on an ascending `ms`: galloping
- * from `from`, then binary search, so a short step costs a few probes.
+ * The first index in `[from, to)` whose value is `>= x` (or `to`), on ascending `ms` (times, or the
+ * rows of a selection): galloping from `from`, then binary search, so a short step costs a few probes.
  */
-export function firstAtLeast(ms: Float64Array, x: number, from: number, to: number): number {
+export function firstAtLeast(ms: Float64Array | Uint32Array, x: number, from: number, to: number): number {
   let lo = from
   let step = 1
   let hi = from

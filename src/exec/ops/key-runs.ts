@@ -58,7 +58,7 @@ function ascendingEnds(ms: Float64Array, ns: Int32Array, rows: Uint32Array, ends
   let r = 0
   for (let j = 0; j < n; ) {
     const i = rows[j]
-    j = firstRowAtLeast(rows, firstPast(ms, ns, ms[i], ns[i], i + 1, last), j + 1, n)
+    j = firstAtLeast(rows, firstPast(ms, ns, ms[i], ns[i], i + 1, last), j + 1, n)
     ends[r++] = j
   }
   return r
@@ -78,25 +78,6 @@ function firstPast(ms: Float64Array, ns: Int32Array, m: number, k: number, from:
   while (lo < hi) {
     const mid = (lo + hi) >>> 1
     if (ms[mid] < m || (ms[mid] === m && ns[mid] <= k)) lo = mid + 1
-    else hi = mid
-  }
-  return lo
-}
-
-/** The first position in `[from, to)` of ascending `rows` holding a row `>= x` (or `to`). */
-function firstRowAtLeast(rows: Uint32Array, x: number, from: number, to: number): number {
-  let lo = from
-  let hi = from
-  let step = 1
-  while (hi < to && rows[hi] < x) {
-    lo = hi + 1
-    hi = from + step
-    step *= 2
-  }
-  if (hi > to) hi = to
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if (rows[mid] < x) lo = mid + 1
     else hi = mid
   }
   return lo
@@ -159,7 +140,7 @@ function binEnds(
   for (let j = 0; j < n; ) {
     if (r > maxRuns) return -1
     const lo = Math.floor(ms[rows[j]] / stepMs) * stepMs
-    j = firstRowAtLeast(rows, firstAtLeast(ms, lo + stepMs, rows[j] + 1, last), j + 1, n)
+    j = firstAtLeast(rows, firstAtLeast(ms, lo + stepMs, rows[j] + 1, last), j + 1, n)
     bins[r] = lo
     ends[r++] = j
   }
