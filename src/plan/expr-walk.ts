@@ -29,12 +29,19 @@ export function exprChildren(e: BoundExpr): readonly BoundExpr[] {
 
 const QUERY_CLOCK: ReadonlySet<string> = new Set(['now', 'ago'])
 
+/**
+ * True for a call whose value may differ from row to row with the same arguments (`rand()`). The
+ * clock functions (`now()`, `ago()`) are volatile but constant within one query: its clock is fixed.
+ */
+export function variesPerRow(e: ExprOf<'Call'>): boolean {
+  return e.fn.volatile && !QUERY_CLOCK.has(e.fn.name)
+}
+
 /** Whether a node is constant given that its children are (columns and aggregates never are). */
 const CONSTANT_SELF: { readonly [K in ExprKind]: (e: ExprOf<K>) => boolean } = {
   Column: () => false,
   Literal: () => true,
-  // Clock functions (`now()`, `ago()`) are volatile but constant within one query: its clock is fixed.
-  Call: (e) => !e.fn.volatile || QUERY_CLOCK.has(e.fn.name),
+  Call: (e) => !variesPerRow(e),
   AggCall: () => false,
   Binary: () => true,
   Unary: () => true,

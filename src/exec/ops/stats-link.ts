@@ -3,7 +3,7 @@
 // result depends only on that row's value: the scan may then answer a block the window covers whole
 // from its zone map (scan/block-stats.ts), as weighted distinct-value rows that the filters narrow
 // and the count sums (Batch.weights). Any other shape: no link, every block is read.
-import { collectColumns, exprChildren } from '../../plan/expr-walk.ts'
+import { collectColumns, exprChildren, variesPerRow } from '../../plan/expr-walk.ts'
 import type { BoundExpr, LogicalNode, Scan } from '../../plan/index.ts'
 import type { PhysicalOperator } from '../operator.ts'
 import type { FieldColumnType } from '../scan/field-vec.ts'
@@ -28,8 +28,7 @@ function isPlainCount(e: BoundExpr): boolean {
 /** True when `e`'s value at a row follows from that row's columns alone (no rand(), no `*` test). */
 function perValue(e: BoundExpr): boolean {
   if (e.kind === 'AnyColumn' || e.kind === 'AggCall') return false
-  // The query clock (now(), ago()) is fixed for the run; other volatile calls differ row to row.
-  if (e.kind === 'Call' && e.fn.volatile && e.fn.name !== 'now' && e.fn.name !== 'ago') return false
+  if (e.kind === 'Call' && variesPerRow(e)) return false
   return exprChildren(e).every(perValue)
 }
 
