@@ -1,22 +1,56 @@
 // exec/agg/by-group.ts: avg / max / min of a batch's real values for few groups in one pass over the
 // rows, accumulating per group id in typed arrays (no regrouping of rows), then folded into each
 // touched group's state once: the states end up with the same results as through their batch paths.
+// Every avg / max / min over one value vector shares one pass: the exact sum's two levels, the count,
+// and both extremes per group, with the magnitude bound the exact sum needs checked in the same pass
+// against the one remembered from the previous batch (a second pass only when it no longer holds).
 
 import { leafCall } from '../leaf-call.ts'
 import type { AggState } from './agg-state.ts'
 import type { AvgState } from './avg.ts'
 import { extractable, maxAbs, pow2AtLeast } from './extract-sum.ts'
 
+/** The aggregation kinds with a by-group feed. */
+export type ByGroupKind = 'avg' | 'max' | 'min'
+
+/** One aggregation fed by a by-group pass: its kind and its states (one per group id). */
+export interface ByGroupPart {
+  readonly kind: ByGroupKind
+  readonly states: readonly AggState[]
+}
+
+/** Whether an aggregation kind has a by-group feed. */
+export function isByGroupKind(kind: string): kind is ByGroupKind {
+  return kind === 'avg' || kind === 'max' || kind === 'min'
+}
+
 /** Reusable scratch of the by-group feeds (grows with the group count and batch size; never shrinks). */
 export class ByGroupScratch {
-  #acc = new Float64Array(0)
+  #sums = new Float64Array(0)
+  #hi = new Float64Array(0)
+  #lo = new Float64Array(0)
   #residues = new Uint32Array(0)
+  /** Per value slot, the max|x| the last batch's pass was sized for (0: none yet). */
+  readonly #bounds: number[] = []
   readonly scales = new Float64Array(2)
 
-  /** `n` doubles, every one set to `fill`. */
-  acc(n: number, fill: number): Float64Array {
-    if (this.#acc.length < n) this.#acc = new Float64Array(Math.max(n, 2 * this.#acc.length))
-    return this.#acc.subarray(0, n).fill(fill)
+  /** 3·`groups` doubles (two sum levels and a count per group), zeroed. */
+  sums(groups: number): Float64Array {
+    if (this.#sums.length < 3 * groups)
+      this.#sums = new Float64Array(Math.max(3 * groups, 2 * this.#sums.length))
+    return this.#sums.subarray(0, 3 * groups).fill(0)
+  }
+
+  /** Largest value per group, every one set to `fill`. */
+  hi(groups: number, fill: number): Float64Array {
+    if (this.#hi.length < groups) this.#hi = new Float64Array(Math.max(groups, 2 * this.#hi.length))
+    return this.#hi.subarray(0, groups).fill(fill)
+  }
+
+  /** Smallest value per group, every one set to `fill`. */
+  lo(groups: number, fill: number): Float64Array {
+    if (this.#lo.length < groups) this.#lo = new Float64Array(Math.max(groups, 2 * this.#lo.length))
+    return this.#lo.subarray(0, groups).fill(fill)
   }
 
   /** Room for `n` row positions. */
@@ -24,100 +58,139 @@ export class ByGroupScratch {
     if (this.#residues.length < n) this.#residues = new Uint32Array(Math.max(n, 2 * this.#residues.length))
     return this.#residues
   }
+
+  /** The max|x| remembered for value slot `slot` (0: none). */
+  bound(slot: number): number {
+    return this.#bounds[slot] ?? 0
+  }
+
+  setBound(slot: number, m: number): void {
+    while (this.#bounds.length < slot) this.#bounds.push(0)
+    this.#bounds[slot] = m
+  }
 }
 
 /**
- * Feeds `values[rows[j]]` (no nulls) to `states[gids[j]]` for every j; false, having fed nothing,
- * when this batch must take the general path. Every group id is below `groupCount`.
+ * Feeds `values[rows[j]]` (no nulls) to every part's `states[gids[j]]` for every j; false, having fed
+ * nothing, when this batch must take the general path (an avg over NaN, ±∞ or magnitudes out of the
+ * exact sum's range). Every group id is below `groupCount`; `slot` names the value vector within the
+ * aggregation (it keys the remembered magnitude).
  */
-export type ByGroupFeed = (
-  states: readonly AggState[],
+export function feedByGroup(
+  parts: readonly ByGroupPart[],
   values: Float64Array,
   rows: Uint32Array,
-  gids: Float64Array,
+  gids: Int32Array,
   groupCount: number,
   scratch: ByGroupScratch,
-) => boolean
-
-function feedAvg(
-  states: readonly AggState[],
-  values: Float64Array,
-  rows: Uint32Array,
-  gids: Float64Array,
-  groupCount: number,
-  scratch: ByGroupScratch,
+  slot: number,
 ): boolean {
-  const acc = scratch.acc(3 * groupCount, 0)
+  if (rows.length === 0) return true
+  if (!parts.some((p) => p.kind === 'avg')) {
+    for (const p of parts) feedExtremum(p, values, rows, gids, groupCount, scratch)
+    return true
+  }
+  const sums = scratch.sums(groupCount)
+  const hi = scratch.hi(groupCount, Number.NEGATIVE_INFINITY)
+  const lo = scratch.lo(groupCount, Number.POSITIVE_INFINITY)
   const residues = scratch.residues(rows.length)
-  const left = extractByGroup(values, rows, gids, acc, residues, scratch.scales)
+  const left = passAll(values, rows, gids, sums, hi, lo, residues, scratch, slot)
   if (left < 0) return false
-  for (let g = 0; g < groupCount; g++)
-    if (acc[3 * g + 2] > 0) (states[g] as AvgState).addExactParts(acc[3 * g], acc[3 * g + 1], acc[3 * g + 2])
+  for (let g = 0; g < groupCount; g++) {
+    if (sums[3 * g + 2] === 0) continue
+    for (const p of parts) FOLDS[p.kind](p.states[g], sums, hi, lo, g)
+  }
   // Rare: values far smaller than the batch's largest keep bits below both levels.
-  for (let k = 0; k < left; k++) {
-    const j = residues[k]
-    ;(states[gids[j]] as AvgState).addExactParts(residueOf(values[rows[j]], scratch.scales), 0, 0)
+  for (const p of parts) {
+    if (p.kind !== 'avg') continue
+    for (let k = 0; k < left; k++) {
+      const j = residues[k]
+      ;(p.states[gids[j]] as AvgState).addExactParts(residueOf(values[rows[j]], scratch.scales), 0, 0)
+    }
   }
   return true
 }
 
-function feedExtremum(
-  states: readonly AggState[],
+/** Folds group g's results of one pass into a state, per kind (registry: kind → fold). */
+const FOLDS: {
+  readonly [K in ByGroupKind]: (
+    s: AggState,
+    sums: Float64Array,
+    hi: Float64Array,
+    lo: Float64Array,
+    g: number,
+  ) => void
+} = {
+  avg: (s, sums, _hi, _lo, g) => (s as AvgState).addExactParts(sums[3 * g], sums[3 * g + 1], sums[3 * g + 2]),
+  // One offer per group through the state's own batch path.
+  max: (s, _sums, hi, _lo, g) => s.addNumbers(hi, null, g, g + 1),
+  min: (s, _sums, _hi, lo, g) => s.addNumbers(lo, null, g, g + 1),
+}
+
+/**
+ * The exact-sum pass with σ's sized for the remembered magnitude of `slot`, or for the batch's own
+ * max|x| when there is none or a value exceeds it (then the pass runs again). Writes the rows with
+ * residues into `residues` and returns how many, or −1 when the batch holds NaN, ±∞ or magnitudes
+ * out of range.
+ */
+function passAll(
   values: Float64Array,
   rows: Uint32Array,
-  gids: Float64Array,
-  groupCount: number,
+  gids: Int32Array,
+  sums: Float64Array,
+  hi: Float64Array,
+  lo: Float64Array,
+  residues: Uint32Array,
   scratch: ByGroupScratch,
-  max: boolean,
-): boolean {
-  const best = scratch.acc(groupCount, Number.NaN)
-  leafCall(max ? maxByGroup : minByGroup, values, rows, gids, best)
-  // One offer per group through the state's own batch path (a NaN group had no number: nothing).
-  for (let g = 0; g < groupCount; g++) if (!Number.isNaN(best[g])) states[g].addNumbers(best, null, g, g + 1)
+  slot: number,
+): number {
+  const n = rows.length
+  const { scales } = scratch
+  let m = scratch.bound(slot)
+  let measured = m === 0
+  if (measured) m = leafCall(maxAbs, values, rows, 0, n)
+  for (;;) {
+    if (m !== 0 && !extractable(m)) return -1
+    const bound = scalesFor(m, n, scales)
+    let left = leafCall(accumulateAll, values, rows, gids, scales[0], scales[1], sums, hi, lo)
+    // The σ's hold when every |x| ≤ bound: the extremes tell (±∞ fails too; NaN shows as a residue).
+    if (withinBound(sums, hi, lo, bound)) {
+      if (left > 0) left = leafCall(residueRows, values, rows, scales[0], scales[1], residues)
+      if (left >= 0) {
+        // Many residues: the remembered magnitude is far above this data's; measure again next batch.
+        scratch.setBound(slot, left > n >> 3 ? 0 : m)
+        return left
+      }
+    }
+    if (measured) return -1
+    sums.fill(0)
+    hi.fill(Number.NEGATIVE_INFINITY)
+    lo.fill(Number.POSITIVE_INFINITY)
+    m = leafCall(maxAbs, values, rows, 0, n)
+    measured = true
+  }
+}
+
+/** Whether every touched group's extremes are within ±`bound`. */
+function withinBound(sums: Float64Array, hi: Float64Array, lo: Float64Array, bound: number): boolean {
+  for (let g = 0; g < hi.length; g++)
+    if (sums[3 * g + 2] > 0 && !(hi[g] <= bound && -lo[g] <= bound)) return false
   return true
 }
 
-/** The by-group feed of each state kind that has one (registry: kind → feed). */
-export const BY_GROUP_FEEDS: ReadonlyMap<string, ByGroupFeed> = new Map<string, ByGroupFeed>([
-  ['avg', feedAvg],
-  [
-    'max',
-    (states, values, rows, gids, n, scratch) => feedExtremum(states, values, rows, gids, n, scratch, true),
-  ],
-  [
-    'min',
-    (states, values, rows, gids, n, scratch) => feedExtremum(states, values, rows, gids, n, scratch, false),
-  ],
-])
-
 /**
- * For each row j (value `values[rows[j]]`, group `gids[j]`): `out[3g] += q1`, `out[3g + 1] += q2`,
- * `out[3g + 2] += 1`, where q1 and q2 are the value's two extraction levels (extract-sum.ts) for σ's
- * sized to the whole batch, so every group's q1 sum and q2 sum is exact. `out` must be zeroed for the
- * groups of `gids`. Writes the positions j whose residue (x − q1 − q2, see `residueOf`) is not zero
- * into `residues` (length ≥ rows.length) and σ1, σ2 into `scales`; returns how many residues, or −1,
- * having accumulated nothing, when the batch holds NaN, ±∞ or magnitudes out of the extraction's range.
+ * Writes σ1 and σ2 for `n` values of magnitude ≤ `m` into `scales` (extract-sum.ts: σ1 ≥ 4·n·m, σ2 ≥
+ * 4·n·2^-53·σ1) and returns the magnitude those σ's take, σ1 / 4n (≥ m).
  */
-export function extractByGroup(
-  values: Float64Array,
-  rows: Uint32Array,
-  gids: Float64Array,
-  out: Float64Array,
-  residues: Uint32Array,
-  scales: Float64Array,
-): number {
-  const n = rows.length
-  const m = leafCall(maxAbs, values, rows, 0, n)
-  if (m !== 0 && !extractable(m)) return -1
+function scalesFor(m: number, n: number, scales: Float64Array): number {
   // All zeros: any σ works (q1 = q2 = 0); 1 keeps pow2AtLeast away from log2(0).
   const s1 = m === 0 ? 1 : pow2AtLeast(4 * n * m)
-  const s2 = s1 * 2 ** -53 * pow2AtLeast(4 * n)
   scales[0] = s1
-  scales[1] = s2
-  return leafCall(accumulate, values, rows, gids, s1, s2, out, residues)
+  scales[1] = s1 * 2 ** -53 * pow2AtLeast(4 * n)
+  return s1 / (4 * n)
 }
 
-/** The residue x − q1 − q2 of `x` for the σ's `extractByGroup` wrote to `scales` (exact). */
+/** The residue x − q1 − q2 of `x` for the σ's in `scales` (exact). */
 export function residueOf(x: number, scales: Float64Array): number {
   const s1 = scales[0]
   const s2 = scales[1]
@@ -125,17 +198,41 @@ export function residueOf(x: number, scales: Float64Array): number {
   return r - (s2 + r - s2)
 }
 
+function feedExtremum(
+  part: ByGroupPart,
+  values: Float64Array,
+  rows: Uint32Array,
+  gids: Int32Array,
+  groupCount: number,
+  scratch: ByGroupScratch,
+): void {
+  const best = scratch.hi(groupCount, Number.NaN)
+  leafCall(part.kind === 'max' ? maxByGroup : minByGroup, values, rows, gids, best)
+  // One offer per group through the state's own batch path (a NaN group had no number: nothing).
+  for (let g = 0; g < groupCount; g++)
+    if (!Number.isNaN(best[g])) part.states[g].addNumbers(best, null, g, g + 1)
+}
+
 // Leaf loops: nothing but `return` follows a hot loop. Branch-free where the data decides: `+(test)`
 // instead of `test ? 1 : 0` (a branch that mispredicts on random data).
 
-function accumulate(
+/**
+ * For each row j (value x = `values[rows[j]]`, group g = `gids[j]`): `out[3g] += q1`,
+ * `out[3g + 1] += q2`, `out[3g + 2] += 1`, where q1 and q2 are x's two extraction levels for σ1 = `s1`,
+ * σ2 = `s2` (extract-sum.ts), sized so that every group's q1 sum and q2 sum is exact while every
+ * |x| stays within the σ's bound (the caller checks that on `hi` and `lo`); and `hi[g]` / `lo[g]`
+ * (from −∞ / +∞) become the group's first largest / smallest value in row order. Returns how many
+ * rows have a residue (x − q1 − q2 ≠ 0, or NaN: see `residueRows`).
+ */
+function accumulateAll(
   values: Float64Array,
   rows: Uint32Array,
-  gids: Float64Array,
+  gids: Int32Array,
   s1: number,
   s2: number,
   out: Float64Array,
-  residues: Uint32Array,
+  hi: Float64Array,
+  lo: Float64Array,
 ): number {
   let left = 0
   for (let j = 0; j < rows.length; j++) {
@@ -143,12 +240,36 @@ function accumulate(
     const q = s1 + x - s1
     const r = x - q
     const q2 = s2 + r - s2
-    const k = 3 * gids[j]
+    const g = gids[j]
+    const k = 3 * g
     out[k] += q
     out[k + 1] += q2
     out[k + 2]++
-    residues[left] = j
     left += +(r - q2 !== 0)
+    if (x > hi[g]) hi[g] = x
+    if (x < lo[g]) lo[g] = x
+  }
+  return left
+}
+
+/**
+ * Writes the positions j whose value has a residue for σ1 = `s1`, σ2 = `s2` into `residues` and returns
+ * how many; −1 when a value is NaN (rare: run only when `accumulateAll` counted a residue).
+ */
+function residueRows(
+  values: Float64Array,
+  rows: Uint32Array,
+  s1: number,
+  s2: number,
+  residues: Uint32Array,
+): number {
+  let left = 0
+  for (let j = 0; j < rows.length; j++) {
+    const x = values[rows[j]]
+    if (Number.isNaN(x)) return -1
+    const r = x - (s1 + x - s1)
+    residues[left] = j
+    left += +(r - (s2 + r - s2) !== 0)
   }
   return left
 }
@@ -160,7 +281,7 @@ function accumulate(
 export function maxByGroup(
   values: Float64Array,
   rows: Uint32Array,
-  gids: Float64Array,
+  gids: Int32Array,
   best: Float64Array,
 ): void {
   for (let j = 0; j < rows.length; j++) {
@@ -176,7 +297,7 @@ export function maxByGroup(
 export function minByGroup(
   values: Float64Array,
   rows: Uint32Array,
-  gids: Float64Array,
+  gids: Int32Array,
   best: Float64Array,
 ): void {
   for (let j = 0; j < rows.length; j++) {

@@ -3,7 +3,7 @@
 // in scan order); each aggregation then hands every group its segment of non-null (and
 // predicate-passing) rows in one addNumbers / addInt64s / addCodes call, instead of one virtual call
 // per row. Layouts without a batch path (times, bools, cells) go row by row through `feed`.
-import { BY_GROUP_FEEDS, ByGroupScratch } from '../agg/by-group.ts'
+import { type ByGroupPart, ByGroupScratch, feedByGroup, isByGroupKind } from '../agg/by-group.ts'
 import { type AggState, CodeDictionary } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
@@ -73,7 +73,7 @@ export class GroupScratch {
   readonly byGroup = new ByGroupScratch()
 
   /** Touched groups of `gids` in first-seen order, with `starts` as if they were laid out in that order. */
-  sizes(gids: Float64Array, groupCount: number): { groups: Uint32Array; starts: Uint32Array } {
+  sizes(gids: Int32Array, groupCount: number): { groups: Uint32Array; starts: Uint32Array } {
     if (this.#counts.length < groupCount)
       this.#counts = new Int32Array(Math.max(groupCount, 2 * this.#counts.length))
     const counts = this.#counts
@@ -88,7 +88,7 @@ export class GroupScratch {
   }
 
   /** Groups `rows` (row indices) by `gids[j]` (the group of rows[j]), stable; valid until the next call. */
-  group(rows: Uint32Array, gids: Float64Array, groupCount: number): GroupedRows {
+  group(rows: Uint32Array, gids: Int32Array, groupCount: number): GroupedRows {
     const { groups, starts } = this.sizes(gids, groupCount)
     const next = this.#counts
     for (let k = 0; k < groups.length; k++) next[groups[k]] = starts[k]
@@ -107,7 +107,7 @@ export class GroupScratch {
 // would deoptimize the on-the-fly compiled loop on every exit).
 
 /** Counts rows per group into `counts`; writes newly touched groups into `touched`; returns how many. */
-function countTouched(gids: Float64Array, counts: Int32Array, touched: Uint32Array): number {
+function countTouched(gids: Int32Array, counts: Int32Array, touched: Uint32Array): number {
   let t = 0
   for (let j = 0; j < gids.length; j++) {
     const g = gids[j]
@@ -117,7 +117,7 @@ function countTouched(gids: Float64Array, counts: Int32Array, touched: Uint32Arr
 }
 
 /** `order[next[g]++] = rows[j]` for each row j of group g = gids[j] (a stable counting sort's scatter). */
-function scatterRows(rows: Uint32Array, gids: Float64Array, next: Int32Array, order: Uint32Array): void {
+function scatterRows(rows: Uint32Array, gids: Int32Array, next: Int32Array, order: Uint32Array): void {
   for (let j = 0; j < rows.length; j++) order[next[gids[j]]++] = rows[j]
 }
 
@@ -230,7 +230,7 @@ export function feedBatch(
   states: readonly (readonly AggState[])[],
   b: Batch,
   rows: Uint32Array,
-  gids: Float64Array,
+  gids: Int32Array,
   groupCount: number,
   scope: EvalScope,
   scratch: GroupScratch,
@@ -242,9 +242,12 @@ export function feedBatch(
   let sizes: { groups: Uint32Array; starts: Uint32Array } | null = null
   // Rows that count per value vector (avg(x), max(x) filter x's nulls once).
   const counted = new Map<Vec, GroupedRows>()
+  const vals: (Vec | undefined)[] = []
+  const done = feedByGroups(specs, states, b, rows, gids, groupCount, scope, scratch, vals)
   for (let a = 0; a < specs.length; a++) {
     // Deadline / abort between aggregations: one batch of a large tail can take long (issue 4 item 5).
     checkInterrupt(ctx)
+    if (done?.[a] === 1) continue
     const spec = specs[a]
     const st = states[a]
     if (spec.value === null && spec.predicate === null) {
@@ -254,14 +257,7 @@ export function feedBatch(
       continue
     }
     const pred = spec.predicate ? asBool(evaluate(spec.predicate, b, scope), b.length) : null
-    const v = spec.value ? evaluate(spec.value, b, scope) : null
-    if (
-      pred === null &&
-      v !== null &&
-      groupCount > 1 &&
-      feedByGroup(spec.kind, st, v, rows, gids, groupCount, scratch)
-    )
-      continue
+    const v = spec.value ? (vals[a] ?? evaluate(spec.value, b, scope)) : null
     // One group (no keys): the rows are already in group order.
     grouped ??= groupCount === 1 ? oneGroup(rows) : scratch.group(rows, gids, groupCount)
     if (v !== null && !hasBatchPath(v)) {
@@ -281,23 +277,45 @@ export function feedBatch(
 const BY_GROUP_MAX = 1024
 
 /**
- * Few groups and a real vector without nulls: avg / max / min accumulate per group id in one pass over
- * the rows (agg/by-group.ts) instead of regrouping them; false when this aggregation or batch does not
- * qualify (nothing fed then).
+ * Few groups: every avg / max / min without a predicate over a real vector without nulls is fed per
+ * group id (agg/by-group.ts) instead of regrouping the rows, in one pass per vector. Returns which
+ * aggregations were fed (1), or null when none; `vals` receives the vectors it evaluated.
  */
-function feedByGroup(
-  kind: string,
-  states: readonly AggState[],
-  v: Vec,
+function feedByGroups(
+  specs: readonly AggSpec[],
+  states: readonly (readonly AggState[])[],
+  b: Batch,
   rows: Uint32Array,
-  gids: Float64Array,
+  gids: Int32Array,
   groupCount: number,
+  scope: EvalScope,
   scratch: GroupScratch,
-): boolean {
-  if (groupCount > BY_GROUP_MAX || v.kind !== 'num' || v.type !== 'real') return false
-  if (v.valid !== null && hasNullFlag(v.valid)) return false
-  const feed = BY_GROUP_FEEDS.get(kind)
-  return feed?.(states, v.values, rows, gids, groupCount, scratch.byGroup) === true
+  vals: (Vec | undefined)[],
+): Uint8Array | null {
+  if (groupCount <= 1 || groupCount > BY_GROUP_MAX) return null
+  // Per value array: its parts, and the aggregations they are (the first one's index keys its slot).
+  const passes = new Map<Float64Array, { parts: ByGroupPart[]; specs: number[] }>()
+  for (let a = 0; a < specs.length; a++) {
+    const { kind, value, predicate } = specs[a]
+    if (predicate !== null || value === null || !isByGroupKind(kind)) continue
+    const v = evaluate(value, b, scope)
+    vals[a] = v
+    if (v.kind !== 'num' || v.type !== 'real' || (v.valid !== null && hasNullFlag(v.valid))) continue
+    let pass = passes.get(v.values)
+    if (pass === undefined) {
+      pass = { parts: [], specs: [] }
+      passes.set(v.values, pass)
+    }
+    pass.parts.push({ kind, states: states[a] })
+    pass.specs.push(a)
+  }
+  if (passes.size === 0) return null
+  const done = new Uint8Array(specs.length)
+  for (const [values, pass] of passes) {
+    if (!feedByGroup(pass.parts, values, rows, gids, groupCount, scratch.byGroup, pass.specs[0])) continue
+    for (const a of pass.specs) done[a] = 1
+  }
+  return done
 }
 
 /** Every row in group 0, in scan order. */

@@ -118,7 +118,7 @@ export class ArgExtremumFeed {
   }
 
   /** Feeds batch `b`'s live `rows` (group of rows[j]: gids[j]) to every arg state, then moves past `b`. */
-  feed(b: Batch, rows: Uint32Array, gids: Float64Array, scope: EvalScope, ctx: ExecContext): void {
+  feed(b: Batch, rows: Uint32Array, gids: Int32Array, scope: EvalScope, ctx: ExecContext): void {
     const base = this.#base
     this.#base += b.length
     for (let a = 0; a < this.#specs.length; a++) {

@@ -17,11 +17,11 @@ function nextPow2(n: number, floor: number): number {
   return p
 }
 
-let ZEROS = new Float64Array(0)
+let ZEROS = new Int32Array(0)
 
 /** `n` zeros, shared (group ids are read, never written, by their users). */
-function zeros(n: number): Float64Array {
-  if (ZEROS.length < n) ZEROS = new Float64Array(Math.max(n, 2 * ZEROS.length))
+function zeros(n: number): Int32Array {
+  if (ZEROS.length < n) ZEROS = new Int32Array(Math.max(n, 2 * ZEROS.length))
   return ZEROS.subarray(0, n)
 }
 
@@ -45,13 +45,13 @@ export class GroupIndex {
   }
 
   /** Reused id buffers: one per key, then one for the combined ids (see `assign`). */
-  readonly #buffers: Float64Array[] = []
+  readonly #buffers: Int32Array[] = []
 
   /** Buffer `k` with room for `n` ids (its first `n` entries; contents are the caller's to fill). */
-  #buffer(k: number, n: number): Float64Array {
+  #buffer(k: number, n: number): Int32Array {
     let b = this.#buffers[k]
     if (b === undefined || b.length < n) {
-      b = new Float64Array(Math.max(n, 2 * (b?.length ?? 0)))
+      b = new Int32Array(Math.max(n, 2 * (b?.length ?? 0)))
       this.#buffers[k] = b
     }
     return b.subarray(0, n)
@@ -113,7 +113,7 @@ export class GroupIndex {
    * Group ids of `rows` given the key vectors; `onNew(gid)` runs once per new group. The ids are
    * read-only and valid until the next call (they live in reused buffers).
    */
-  assign(vecs: readonly Vec[], rows: Uint32Array, onNew: (gid: number) => void): Float64Array {
+  assign(vecs: readonly Vec[], rows: Uint32Array, onNew: (gid: number) => void): Int32Array {
     const n = rows.length
     if (vecs.length === 0) {
       if (this.#count === 0) this.#newGroup([], onNew)
@@ -184,7 +184,7 @@ export class GroupIndex {
    * Null when the table would grow past GRID_MAX cells: the groups so far move to the hash tables
    * and the caller takes the general path (for this batch and every later one).
    */
-  #assignPairs(first: Float64Array, second: Float64Array, onNew: (gid: number) => void): Float64Array | null {
+  #assignPairs(first: Int32Array, second: Int32Array, onNew: (gid: number) => void): Int32Array | null {
     const n = first.length
     const gids = this.#buffer(2, n)
     let grid = this.#grid === null ? new Int32Array(0) : (this.#grid as Int32Array)
@@ -238,7 +238,7 @@ export class GroupIndex {
     this.#grid = 'off'
   }
 
-  #memberOf(perKey: readonly Float64Array[], j: number): number[] {
+  #memberOf(perKey: readonly Int32Array[], j: number): number[] {
     return perKey.map((ids) => ids[j])
   }
 

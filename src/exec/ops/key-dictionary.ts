@@ -22,7 +22,7 @@ function knownIds(
   codes: Int32Array,
   rows: Uint32Array,
   ids: Int32Array,
-  out: Float64Array,
+  out: Int32Array,
   from: number,
 ): number {
   for (let j = from; j < rows.length; j++) {
@@ -55,7 +55,7 @@ function knownSplit(
   valid: Uint8Array,
   last: Float64Array,
   rows: Uint32Array,
-  out: Float64Array,
+  out: Int32Array,
   from: number,
 ): number {
   for (let j = from; j < rows.length; j++) {
@@ -134,7 +134,7 @@ export class KeyDictionary {
     return out[0]
   }
 
-  readonly #one = new Float64Array(1)
+  readonly #one = new Int32Array(1)
   readonly #oneRow = new Uint32Array(1)
 
   /** The id of dictionary entry `code` of `v` (a new id records row `row`'s cell). */
@@ -163,7 +163,7 @@ export class KeyDictionary {
   }
 
   /** Writes the id of each row in `rows` of `v` into `out[j]`. */
-  assign(v: Vec, rows: Uint32Array, out: Float64Array): void {
+  assign(v: Vec, rows: Uint32Array, out: Int32Array): void {
     switch (v.kind) {
       case 'str': {
         // Once per used dictionary entry, not per row: ids by code + 1 (slot 0 is null). A leaf loop
@@ -241,7 +241,7 @@ export class KeyDictionary {
   }
 
   /** A split mixed vector: its string part by dictionary entry, the other rows per cell. */
-  #assignSplit(v: MixedVec, parts: readonly Vec[], rows: Uint32Array, out: Float64Array): void {
+  #assignSplit(v: MixedVec, parts: readonly Vec[], rows: Uint32Array, out: Int32Array): void {
     const str = stringPart(v)
     if (!str) {
       this.#assignCells(v, rows, out)
@@ -270,7 +270,7 @@ export class KeyDictionary {
    * ids (string entries by code, a number equal to the last one, null) and stops at a row that needs
    * a new id or a table lookup; that row is resolved here, in row order (ids are first-seen).
    */
-  #assignStrNum(str: StrVec, num: NumVec, rows: Uint32Array, out: Float64Array): void {
+  #assignStrNum(str: StrVec, num: NumVec, rows: Uint32Array, out: Int32Array): void {
     // Ids by code + 1 (slot 0: null); the last number looked up and its id.
     const ids = new Int32Array(str.dict.length + 1).fill(-1)
     if (this.#nullId >= 0) ids[0] = this.#nullId
@@ -324,7 +324,7 @@ export class KeyDictionary {
     valid: Uint8Array | null,
     v: Vec,
     rows: Uint32Array,
-    out: Float64Array,
+    out: Int32Array,
   ): void {
     let last = Number.NaN
     let lastId = -1
@@ -341,7 +341,7 @@ export class KeyDictionary {
     }
   }
 
-  #assignCells(v: Vec, rows: Uint32Array, out: Float64Array): void {
+  #assignCells(v: Vec, rows: Uint32Array, out: Int32Array): void {
     for (let j = 0; j < rows.length; j++) out[j] = this.#cellId(cellAt(v, rows[j]), v, rows[j])
   }
 

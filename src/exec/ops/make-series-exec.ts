@@ -198,7 +198,7 @@ export class MakeSeriesExec implements PhysicalOperator {
     st: (AggState | undefined)[],
     b: Batch,
     rows: Uint32Array,
-    gids: Float64Array,
+    gids: Int32Array,
     slots: Int32Array,
     count: number,
   ): void {

@@ -1,11 +1,12 @@
 // Property: the by-group feeds (agg/by-group.ts: avg / max / min accumulated per group id in one pass,
 // no regrouping) leave every group's state with the same result, bit for bit, as feeding each group
 // its rows in scan order through the state's own batch path; a batch they decline feeds nothing.
-// Values mix similar and wildly different magnitudes (the residue path), ±0, NaN and ±∞.
+// Values mix similar and wildly different magnitudes (the residue path), ±0, NaN and ±∞; sequences
+// of batches whose magnitudes grow and shrink exercise the magnitude remembered between batches.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { AggState } from '../../../../src/exec/agg/agg-state.ts'
-import { BY_GROUP_FEEDS, ByGroupScratch, extractByGroup } from '../../../../src/exec/agg/by-group.ts'
+import { type ByGroupKind, ByGroupScratch, feedByGroup } from '../../../../src/exec/agg/by-group.ts'
 import { createAggState } from '../../../../src/exec/agg/registry.ts'
 
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
@@ -34,20 +35,24 @@ const batch = fc
     return {
       values,
       rows: Uint32Array.from(live),
-      gids: Float64Array.from(live, (i) => cells[i].g),
+      gids: Int32Array.from(live, (i) => cells[i].g),
       groupCount,
     }
   })
+
+type Batch = { values: Float64Array; rows: Uint32Array; gids: Int32Array; groupCount: number }
+
+/** One by-group pass over `b` feeding `states` of `kind` (slot 0 of `scratch`). */
+function feed(kind: ByGroupKind, states: AggState[], b: Batch, scratch: ByGroupScratch): boolean {
+  return feedByGroup([{ kind, states }], b.values, b.rows, b.gids, b.groupCount, scratch, 0)
+}
 
 function fresh(kind: string, n: number): AggState[] {
   return Array.from({ length: n }, () => createAggState(kind))
 }
 
 /** The general path: each group its rows in scan order, through the state's addNumbers. */
-function reference(
-  kind: string,
-  b: { values: Float64Array; rows: Uint32Array; gids: Float64Array; groupCount: number },
-) {
+function reference(kind: string, b: Batch) {
   const states = fresh(kind, b.groupCount)
   for (let g = 0; g < b.groupCount; g++) {
     const mine = Uint32Array.from(b.rows.filter((_, j) => b.gids[j] === g))
@@ -57,24 +62,24 @@ function reference(
 }
 
 describe('by-group feeds = per-group batch feeding', () => {
-  for (const kind of ['avg', 'max', 'min']) {
+  for (const kind of ['avg', 'max', 'min'] as const) {
     it(`${kind}: same results bit for bit, or nothing fed when declined`, () => {
-      const feed = BY_GROUP_FEEDS.get(kind)
-      if (feed === undefined) throw new Error(`no by-group feed for ${kind}`)
       const scratch = new ByGroupScratch()
       fc.assert(
         fc.property(batch, fc.boolean(), (b, twice) => {
           const states = fresh(kind, b.groupCount)
-          const want = reference(kind, b)
-          // A second batch into the same states (scratch reuse must not leak sums across batches).
-          const rounds = twice ? 2 : 1
-          let took = true
-          for (let r = 0; r < rounds; r++)
-            took = feed(states, b.values, b.rows, b.gids, b.groupCount, scratch) && took
-          if (twice) for (let g = 0; g < b.groupCount; g++) want[g].merge(reference(kind, b)[g])
-          const expected = took ? want : fresh(kind, b.groupCount)
-          // Declined: only avg declines (NaN, ±∞), and then only when such a value is selected.
-          if (!took) expect(kind).toBe('avg')
+          const expected = fresh(kind, b.groupCount)
+          // A second batch into the same states (scratch reuse must not leak sums across batches). Whether
+          // avg takes a batch can depend on the magnitude remembered from earlier ones: each round counts.
+          for (let r = 0; r < (twice ? 2 : 1); r++) {
+            if (feed(kind, states, b, scratch)) {
+              const want = reference(kind, b)
+              for (let g = 0; g < b.groupCount; g++) expected[g].merge(want[g])
+            } else {
+              // Declined: only avg declines (NaN, ±∞, out-of-range magnitudes).
+              expect(kind).toBe('avg')
+            }
+          }
           for (let g = 0; g < b.groupCount; g++)
             expect(Object.is(states[g].result(), expected[g].result())).toBe(true)
         }),
@@ -88,14 +93,12 @@ describe('by-group feeds = per-group batch feeding', () => {
     const b = {
       values,
       rows: Uint32Array.of(0, 1, 2, 3, 4, 5),
-      gids: Float64Array.of(0, 0, 1, 1, 2, 2),
+      gids: Int32Array.of(0, 0, 1, 1, 2, 2),
       groupCount: 3,
     }
-    for (const kind of ['max', 'min']) {
-      const feed = BY_GROUP_FEEDS.get(kind)
-      if (feed === undefined) throw new Error(`no by-group feed for ${kind}`)
+    for (const kind of ['max', 'min'] as const) {
       const states = fresh(kind, 3)
-      expect(feed(states, b.values, b.rows, b.gids, 3, new ByGroupScratch())).toBe(true)
+      expect(feed(kind, states, b, new ByGroupScratch())).toBe(true)
       const got = states.map((s) => s.result())
       expect(got).toEqual(reference(kind, b).map((s) => s.result()))
       expect(Object.is(got[0], -0) && Object.is(got[1], 0) && got[2] === 3).toBe(true)
@@ -103,27 +106,54 @@ describe('by-group feeds = per-group batch feeding', () => {
   })
 
   it('avg takes the residue path for tiny values beside large ones, and declines NaN', () => {
-    const values = Float64Array.of(1e15, 3e-12, -1e15, 7)
-    const rows = Uint32Array.of(0, 1, 2, 3)
-    const gids = Float64Array.of(0, 1, 0, 1)
-    const left = extractByGroup(
-      values,
-      rows,
-      gids,
-      new Float64Array(6),
-      new Uint32Array(4),
-      new Float64Array(2),
-    )
-    expect(left).toBeGreaterThan(0)
-    const feed = BY_GROUP_FEEDS.get('avg')
-    if (feed === undefined) throw new Error('no by-group avg feed')
+    const b = {
+      values: Float64Array.of(1e15, 3e-12, -1e15, 7),
+      rows: Uint32Array.of(0, 1, 2, 3),
+      gids: Int32Array.of(0, 1, 0, 1),
+      groupCount: 2,
+    }
     const states = fresh('avg', 2)
-    expect(feed(states, values, rows, gids, 2, new ByGroupScratch())).toBe(true)
+    expect(feed('avg', states, b, new ByGroupScratch())).toBe(true)
+    // 3e-12 has bits below both levels' units for σ's sized to 1e15: only the residue path keeps them.
     expect(states.map((s) => s.result())).toEqual([0, (3e-12 + 7) / 2])
-    const nan = Float64Array.of(1, Number.NaN)
-    expect(feed(states, nan, Uint32Array.of(0, 1), Float64Array.of(0, 0), 2, new ByGroupScratch())).toBe(
-      false,
+    const nan = {
+      values: Float64Array.of(1, Number.NaN),
+      rows: Uint32Array.of(0, 1),
+      gids: Int32Array.of(0, 0),
+      groupCount: 2,
+    }
+    expect(feed('avg', states, nan, new ByGroupScratch())).toBe(false)
+    expect(states.map((s) => s.result())).toEqual([0, (3e-12 + 7) / 2])
+  })
+
+  it('avg, max and min in one pass over batches of growing and shrinking magnitude', () => {
+    const scale = fc.constantFrom(1, 1e-9, 1e6, 2 ** 40, 1e-300, 1e300)
+    fc.assert(
+      fc.property(fc.array(fc.tuple(batch, scale), { minLength: 1, maxLength: 5 }), (seq) => {
+        const kinds = ['avg', 'max', 'min', 'avg'] as const
+        const groupCount = 9
+        const scratch = new ByGroupScratch()
+        const got = kinds.map((k) => fresh(k, groupCount))
+        const want = kinds.map((k) => fresh(k, groupCount))
+        for (const [b0, k] of seq) {
+          const b = { ...b0, values: b0.values.map((x) => x * k), groupCount }
+          const parts = kinds.map((kind, i) => ({ kind, states: got[i] }))
+          const took = feedByGroup(parts, b.values, b.rows, b.gids, groupCount, scratch, 3)
+          // Declined (NaN, ±∞, out of range): nothing fed; the general path then feeds it.
+          kinds.forEach((kind, i) => {
+            const r = reference(kind, b)
+            const general = took ? null : reference(kind, b)
+            for (let g = 0; g < groupCount; g++) {
+              want[i][g].merge(r[g])
+              if (general !== null) got[i][g].merge(general[g])
+            }
+          })
+        }
+        for (let i = 0; i < kinds.length; i++)
+          for (let g = 0; g < groupCount; g++)
+            expect(Object.is(got[i][g].result(), want[i][g].result())).toBe(true)
+      }),
+      { seed: SEED, numRuns: 300, interruptAfterTimeLimit: 8000 },
     )
-    expect(states.map((s) => s.result())).toEqual([0, (3e-12 + 7) / 2])
   })
 })
