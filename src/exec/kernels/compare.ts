@@ -189,23 +189,94 @@ function lookupOutcomes(table: Uint8Array, codes: Int32Array, out: Uint8Array): 
   return seen
 }
 
+/** An outcome table's lookup bytes, as is and with the operands swapped (constant on the left: `500 < x`). */
+function lookups(table: Outcomes): { readonly lut: Uint8Array; readonly swapped: Uint8Array } {
+  return {
+    lut: Uint8Array.from(table),
+    swapped: Uint8Array.from([
+      table[GT],
+      table[EQ],
+      table[LT],
+      table[UNORDERED],
+      table[ONE_NULL],
+      table[BOTH_NULL],
+    ]),
+  }
+}
+
 function comparison(table: Outcomes, fold: boolean): Kernel {
-  const lut = Uint8Array.from(table)
-  // The same outcomes with the operands swapped (constant on the left: `500 < x`).
-  const swapped = Uint8Array.from([
-    table[GT],
-    table[EQ],
-    table[LT],
-    table[UNORDERED],
-    table[ONE_NULL],
-    table[BOTH_NULL],
-  ])
+  const { lut, swapped } = lookups(table)
   return (args, n, site) =>
     numAgainstConstant(args[0], args[1], lut, n) ??
     numAgainstConstant(args[1], args[0], swapped, n) ??
     stringsAgainstConstant(args[0], args[1], lut, fold, site.env.strictTypes, n) ??
     stringsAgainstConstant(args[1], args[0], swapped, fold, site.env.strictTypes, n) ??
     outcomesToBool(relate(args[0], args[1], n, site.coercion, fold, site.env.strictTypes), table)
+}
+
+/** Lookup bytes of the ordering and equality operators, by kernel key (the selection path's operators). */
+const SELECT_LOOKUPS: Readonly<Record<string, ReturnType<typeof lookups> | undefined>> = {
+  eq: lookups(OUTCOMES.eq),
+  ne: lookups(OUTCOMES.ne),
+  lt: lookups(OUTCOMES.lt),
+  le: lookups(OUTCOMES.le),
+  gt: lookups(OUTCOMES.gt),
+  ge: lookups(OUTCOMES.ge),
+}
+
+/**
+ * `where x > 500` straight to a selection: writes the rows of `rows` (every row below `n` when null)
+ * where comparison `kernel` of a number column without nulls against a number constant (either side)
+ * is true into `keep`, and returns how many; undefined when the operator or operands are not of that
+ * shape. One pass instead of a bool vector and a second pass over it.
+ */
+export function selectAgainstConstant(
+  kernel: string,
+  left: Vec,
+  right: Vec,
+  rows: Uint32Array | null,
+  n: number,
+  keep: Uint32Array,
+): number | undefined {
+  const luts = SELECT_LOOKUPS[kernel]
+  if (luts === undefined) return undefined
+  const kr = constantOf(right)
+  const onLeft = kr !== undefined
+  const k = kr ?? constantOf(left)
+  const col = onLeft ? left : right
+  if (col.kind !== 'num' || col.valid !== null || !k || typeof k.value !== 'number') return undefined
+  // No nulls: every outcome of LT/EQ/GT/UNORDERED is 0 or 1, added to the count as is.
+  const lut = onLeft ? luts.lut : luts.swapped
+  return rows === null
+    ? leafCall(selectDense, col.values, k.value, lut, keep, n)
+    : leafCall(selectRows, col.values, k.value, lut, rows, keep)
+}
+
+/** Rows below `n` whose outcome is 1 into `keep`; returns how many. A leaf loop, branch-free. */
+function selectDense(xs: Float64Array, c: number, lut: Uint8Array, keep: Uint32Array, n: number): number {
+  let k = 0
+  for (let i = 0; i < n; i++) {
+    keep[k] = i
+    k += lut[cmpNum(xs[i], c)]
+  }
+  return k
+}
+
+/** Rows of `rows` whose outcome is 1 into `keep`; returns how many. A leaf loop, branch-free. */
+function selectRows(
+  xs: Float64Array,
+  c: number,
+  lut: Uint8Array,
+  rows: Uint32Array,
+  keep: Uint32Array,
+): number {
+  let k = 0
+  for (let j = 0; j < rows.length; j++) {
+    const i = rows[j]
+    keep[k] = i
+    k += lut[cmpNum(xs[i], c)]
+  }
+  return k
 }
 
 /** The comparison kernels, keyed by operator kernel key. */

@@ -5,24 +5,40 @@ import { type Batch, liveIndices, liveWeight, takeVec } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { asBool } from '../kernels/coerce.ts'
+import { selectAgainstConstant } from '../kernels/compare.ts'
 import { leafCall } from '../leaf-call.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 
 /** The selection of `b` narrowed to rows where `pass` is 1 (null when every row of a dense batch passes). */
 export function narrow(b: Batch, pass: Uint8Array, valid: Uint8Array | null): Uint32Array | null | 'none' {
+  // Through leafCall: V8's mid tier would inline the loop here, where it runs several times slower.
+  const sel = gather(b, (rows, keep, total) =>
+    rows !== null
+      ? leafCall(keepSelected, rows, pass, valid, keep)
+      : valid === null
+        ? leafCall(keepDense, pass, keep, total)
+        : leafCall(keepValid, pass, valid, keep, total),
+  )
+  // These fills always take the batch.
+  return sel as Uint32Array | null | 'none'
+}
+
+/**
+ * The selection of `b` narrowed by `fill`, which writes the kept rows of `rows` (every row below
+ * `total` when null) into `keep` and returns how many; undefined when `fill` declines.
+ */
+function gather(
+  b: Batch,
+  fill: (rows: Uint32Array | null, keep: Uint32Array, total: number) => number | undefined,
+): Uint32Array | null | 'none' | undefined {
   const rows = b.sel
   const total = rows ? rows.length : b.length
   // The rows are gathered in a reused scratch and copied out at their count: a fresh zeroed array of
   // every row per batch was most of a selective filter's cost at 10M rows (page faults, GC).
   if (SCRATCH.length < total) SCRATCH = new Uint32Array(Math.max(total, 2 * SCRATCH.length))
   const keep = SCRATCH
-  // Through leafCall: V8's mid tier would inline the loop here, where it runs several times slower.
-  const k =
-    rows !== null
-      ? leafCall(keepSelected, rows, pass, valid, keep)
-      : valid === null
-        ? leafCall(keepDense, pass, keep, total)
-        : leafCall(keepValid, pass, valid, keep, total)
+  const k = fill(rows, keep, total)
+  if (k === undefined) return undefined
   if (k === 0) return 'none'
   if (k === total) return rows
   return keep.slice(0, k)
@@ -68,6 +84,11 @@ function keepSelected(
   return k
 }
 
+/** A column or a literal: evaluated without work, so a declined selection path costs nothing. */
+function isLeaf(e: BoundExpr): boolean {
+  return e.kind === 'Column' || e.kind === 'Literal'
+}
+
 /** Rows per predicate evaluation slice of a large batch: the deadline is checked between slices. */
 export const INTERRUPT_ROWS = 65_536
 
@@ -103,8 +124,7 @@ export class FilterExec implements PhysicalOperator {
       }
       const live = b.sel ? b.sel.length : b.length
       this.metrics.rowsIn += live
-      const p = this.#pass(b, ctx)
-      const sel = narrow(b, p.values, p.valid)
+      const sel = this.#select(b) ?? this.#narrowed(b, ctx)
       this.metrics.timeMs += performance.now() - t0
       if (sel === 'none') continue
       const out = sel === b.sel ? b : { length: b.length, sel, cols: b.cols }
@@ -113,11 +133,29 @@ export class FilterExec implements PhysicalOperator {
     }
   }
 
+  /** The selection through the predicate's bool vector. */
+  #narrowed(b: Batch, ctx: ExecContext): Uint32Array | null | 'none' {
+    const p = this.#pass(b, ctx)
+    return narrow(b, p.values, p.valid)
+  }
+
+  /**
+   * A number column against a number constant (`where x > 500`) straight to the selection, without
+   * the bool vector (kernels/compare.ts); undefined when the predicate is not of that shape.
+   */
+  #select(b: Batch): Uint32Array | null | 'none' | undefined {
+    const p = this.#predicate
+    if (p.kind !== 'Binary' || !isLeaf(p.left) || !isLeaf(p.right) || b.length > INTERRUPT_ROWS)
+      return undefined
+    const left = evaluate(p.left, b, this.#scope)
+    const right = evaluate(p.right, b, this.#scope)
+    return gather(b, (rows, keep, total) => selectAgainstConstant(p.kernel, left, right, rows, total, keep))
+  }
+
   /** A block's weighted distinct values (Batch.weights): narrowed alike, counted by weight. */
   *#weighted(b: Batch, ctx: ExecContext, t0: number): Generator<Batch> {
     this.metrics.rowsIn += liveWeight(b)
-    const p = this.#pass(b, ctx)
-    const sel = narrow(b, p.values, p.valid)
+    const sel = this.#select(b) ?? this.#narrowed(b, ctx)
     this.metrics.timeMs += performance.now() - t0
     if (sel === 'none') return
     const out = sel === b.sel ? b : { length: b.length, sel, cols: b.cols, weights: b.weights }
