@@ -71,7 +71,8 @@ export class ByGroupScratch {
 }
 
 /**
- * Feeds `values[rows[j]]` (no nulls) to every part's `states[gids[j]]` for every j; false, having fed
+ * Feeds `values[rows[j]]` (no nulls) to every part's `states[gids[j] + idOffset]` for every j (an offset
+ * of 1: `gids` are dictionary codes, null −1, see agg-feed's feedByCodes); false, having fed
  * nothing, when this batch must take the general path (an avg over NaN, ±∞ or magnitudes out of the
  * exact sum's range). Every group id is below `groupCount`; `slot` names the value vector within the
  * aggregation (it keys the remembered magnitude).
@@ -81,20 +82,21 @@ export function feedByGroup(
   values: Float64Array,
   rows: Uint32Array,
   gids: Int32Array,
+  idOffset: number,
   groupCount: number,
   scratch: ByGroupScratch,
   slot: number,
 ): boolean {
   if (rows.length === 0) return true
   if (!parts.some((p) => p.kind === 'avg')) {
-    for (const p of parts) feedExtremum(p, values, rows, gids, groupCount, scratch)
+    for (const p of parts) feedExtremum(p, values, rows, gids, idOffset, groupCount, scratch)
     return true
   }
   const sums = scratch.sums(groupCount)
   const hi = scratch.hi(groupCount, Number.NEGATIVE_INFINITY)
   const lo = scratch.lo(groupCount, Number.POSITIVE_INFINITY)
   const residues = scratch.residues(rows.length)
-  const left = passAll(values, rows, gids, sums, hi, lo, residues, scratch, slot)
+  const left = passAll(values, rows, gids, idOffset, sums, hi, lo, residues, scratch, slot)
   if (left < 0) return false
   for (let g = 0; g < groupCount; g++) {
     if (sums[3 * g + 2] === 0) continue
@@ -105,7 +107,11 @@ export function feedByGroup(
     if (p.kind !== 'avg') continue
     for (let k = 0; k < left; k++) {
       const j = residues[k]
-      ;(p.states[gids[j]] as AvgState).addExactParts(residueOf(values[rows[j]], scratch.scales), 0, 0)
+      ;(p.states[gids[j] + idOffset] as AvgState).addExactParts(
+        residueOf(values[rows[j]], scratch.scales),
+        0,
+        0,
+      )
     }
   }
   return true
@@ -137,6 +143,7 @@ function passAll(
   values: Float64Array,
   rows: Uint32Array,
   gids: Int32Array,
+  idOffset: number,
   sums: Float64Array,
   hi: Float64Array,
   lo: Float64Array,
@@ -152,7 +159,7 @@ function passAll(
   for (;;) {
     if (m !== 0 && !extractable(m)) return -1
     const bound = scalesFor(m, n, scales)
-    let left = leafCall(accumulateAll, values, rows, gids, scales[0], scales[1], sums, hi, lo)
+    let left = leafCall(accumulateAll, values, rows, gids, idOffset, scales[0], scales[1], sums, hi, lo)
     // The σ's hold when every |x| ≤ bound: the extremes tell (±∞ fails too; NaN shows as a residue).
     if (withinBound(sums, hi, lo, bound)) {
       if (left > 0) left = leafCall(residueRows, values, rows, scales[0], scales[1], residues)
@@ -203,11 +210,12 @@ function feedExtremum(
   values: Float64Array,
   rows: Uint32Array,
   gids: Int32Array,
+  idOffset: number,
   groupCount: number,
   scratch: ByGroupScratch,
 ): void {
   const best = scratch.hi(groupCount, Number.NaN)
-  leafCall(part.kind === 'max' ? maxByGroup : minByGroup, values, rows, gids, best)
+  leafCall(part.kind === 'max' ? maxByGroup : minByGroup, values, rows, gids, idOffset, best)
   // One offer per group through the state's own batch path (a NaN group had no number: nothing).
   for (let g = 0; g < groupCount; g++)
     if (!Number.isNaN(best[g])) part.states[g].addNumbers(best, null, g, g + 1)
@@ -217,7 +225,7 @@ function feedExtremum(
 // instead of `test ? 1 : 0` (a branch that mispredicts on random data).
 
 /**
- * For each row j (value x = `values[rows[j]]`, group g = `gids[j]`): `out[3g] += q1`,
+ * For each row j (value x = `values[rows[j]]`, group g = `gids[j] + off`): `out[3g] += q1`,
  * `out[3g + 1] += q2`, `out[3g + 2] += 1`, where q1 and q2 are x's two extraction levels for σ1 = `s1`,
  * σ2 = `s2` (extract-sum.ts), sized so that every group's q1 sum and q2 sum is exact while every
  * |x| stays within the σ's bound (the caller checks that on `hi` and `lo`); and `hi[g]` / `lo[g]`
@@ -228,6 +236,7 @@ function accumulateAll(
   values: Float64Array,
   rows: Uint32Array,
   gids: Int32Array,
+  off: number,
   s1: number,
   s2: number,
   out: Float64Array,
@@ -240,7 +249,7 @@ function accumulateAll(
     const q = s1 + x - s1
     const r = x - q
     const q2 = s2 + r - s2
-    const g = gids[j]
+    const g = gids[j] + off
     const k = 3 * g
     out[k] += q
     out[k + 1] += q2
@@ -275,18 +284,19 @@ function residueRows(
 }
 
 /**
- * `best[g]` becomes the first largest non-NaN value of group g's rows, in row order (NaN when there is
+ * `best[g]` becomes the first largest non-NaN value of group g's rows (row j's group: `gids[j] + off`), in row order (NaN when there is
  * none); `best` must hold NaN for the groups of `gids`.
  */
 export function maxByGroup(
   values: Float64Array,
   rows: Uint32Array,
   gids: Int32Array,
+  off: number,
   best: Float64Array,
 ): void {
   for (let j = 0; j < rows.length; j++) {
     const x = values[rows[j]]
-    const g = gids[j]
+    const g = gids[j] + off
     const m = best[g]
     // A NaN m: nothing yet (a NaN x then keeps it NaN, and the next number replaces it).
     if (x > m || Number.isNaN(m)) best[g] = x
@@ -298,11 +308,12 @@ export function minByGroup(
   values: Float64Array,
   rows: Uint32Array,
   gids: Int32Array,
+  off: number,
   best: Float64Array,
 ): void {
   for (let j = 0; j < rows.length; j++) {
     const x = values[rows[j]]
-    const g = gids[j]
+    const g = gids[j] + off
     const m = best[g]
     if (x < m || Number.isNaN(m)) best[g] = x
   }

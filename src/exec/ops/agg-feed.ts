@@ -5,12 +5,12 @@
 // per row. Layouts without a batch path (times, bools, cells) go row by row through `feed`.
 import { type ByGroupPart, ByGroupScratch, feedByGroup, isByGroupKind } from '../agg/by-group.ts'
 import { type AggState, CodeDictionary } from '../agg/index.ts'
-import type { Batch } from '../batch.ts'
+import { type Batch, liveIndices } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { asBool } from '../kernels/coerce.ts'
 import { leafCall } from '../leaf-call.ts'
-import type { BoolVec, Vec } from '../vector.ts'
+import type { BoolVec, StrVec, Vec } from '../vector.ts'
 import { timeAt } from '../vector.ts'
 import type { AggSpec } from './agg-spec.ts'
 
@@ -221,7 +221,8 @@ export const EMPTY = new Float64Array(0)
 
 /**
  * Feeds the live `rows` of batch `b` (group of rows[j]: gids[j]) to every aggregation: `states[a][g]`
- * is aggregation a's state of group g. Each group gets its rows in scan order. Shared by
+ * is aggregation a's state of group g. Each group gets its rows in scan order; aggregations marked in
+ * `skip` are left out (feedByCodes fed them). Shared by
  * AggregateExec and the parallel partial aggregate so that a unit feeds states exactly as
  * in-process does.
  */
@@ -235,6 +236,7 @@ export function feedBatch(
   scope: EvalScope,
   scratch: GroupScratch,
   ctx: ExecContext,
+  skip: Uint8Array | null = null,
 ): void {
   if (specs.length === 0 || rows.length === 0) return
   // Built on first need: a plain count needs only the group sizes, never the row order.
@@ -243,11 +245,11 @@ export function feedBatch(
   // Rows that count per value vector (avg(x), max(x) filter x's nulls once).
   const counted = new Map<Vec, GroupedRows>()
   const vals: (Vec | undefined)[] = []
-  const done = feedByGroups(specs, states, b, rows, gids, groupCount, scope, scratch, vals)
+  const done = feedByGroups(specs, states, b, rows, gids, 0, groupCount, scope, scratch, vals, skip)
   for (let a = 0; a < specs.length; a++) {
     // Deadline / abort between aggregations: one batch of a large tail can take long (issue 4 item 5).
     checkInterrupt(ctx)
-    if (done?.[a] === 1) continue
+    if (done?.[a] === 1 || skip?.[a] === 1) continue
     const spec = specs[a]
     const st = states[a]
     if (spec.value === null && spec.predicate === null) {
@@ -278,8 +280,9 @@ const BY_GROUP_MAX = 1024
 
 /**
  * Few groups: every avg / max / min without a predicate over a real vector without nulls is fed per
- * group id (agg/by-group.ts) instead of regrouping the rows, in one pass per vector. Returns which
- * aggregations were fed (1), or null when none; `vals` receives the vectors it evaluated.
+ * group id (agg/by-group.ts) instead of regrouping the rows, in one pass per vector. Row j's group is
+ * `gids[j] + idOffset`. Returns which aggregations were fed (1), or null when none; `vals` receives
+ * the vectors it evaluated. Aggregations marked in `skip` are left alone.
  */
 function feedByGroups(
   specs: readonly AggSpec[],
@@ -287,17 +290,19 @@ function feedByGroups(
   b: Batch,
   rows: Uint32Array,
   gids: Int32Array,
+  idOffset: number,
   groupCount: number,
   scope: EvalScope,
   scratch: GroupScratch,
   vals: (Vec | undefined)[],
+  skip: Uint8Array | null,
 ): Uint8Array | null {
   if (groupCount <= 1 || groupCount > BY_GROUP_MAX) return null
   // Per value array: its parts, and the aggregations they are (the first one's index keys its slot).
   const passes = new Map<Float64Array, { parts: ByGroupPart[]; specs: number[] }>()
   for (let a = 0; a < specs.length; a++) {
     const { kind, value, predicate } = specs[a]
-    if (predicate !== null || value === null || !isByGroupKind(kind)) continue
+    if (predicate !== null || value === null || !isByGroupKind(kind) || skip?.[a] === 1) continue
     const v = evaluate(value, b, scope)
     vals[a] = v
     if (v.kind !== 'num' || v.type !== 'real' || (v.valid !== null && hasNullFlag(v.valid))) continue
@@ -312,10 +317,42 @@ function feedByGroups(
   if (passes.size === 0) return null
   const done = new Uint8Array(specs.length)
   for (const [values, pass] of passes) {
-    if (!feedByGroup(pass.parts, values, rows, gids, groupCount, scratch.byGroup, pass.specs[0])) continue
+    const slot = pass.specs[0]
+    if (!feedByGroup(pass.parts, values, rows, gids, idOffset, groupCount, scratch.byGroup, slot)) continue
     for (const a of pass.specs) done[a] = 1
   }
   return done
+}
+
+/** Most dictionary entries of a key that feedByCodes takes (their slots are walked once per batch). */
+const BY_CODES_MAX = 256
+
+/**
+ * A single string key whose block dictionary's entries all have groups already (`groupOf[code + 1]`,
+ * slot 0 the null group, −1 when there is none and no code is null), every row of `b` live: the
+ * by-group feeds take the dictionary codes themselves as group slots, so no group id is computed per
+ * row. Returns which aggregations were fed (1), or null when none could be (then nothing was fed).
+ */
+export function feedByCodes(
+  specs: readonly AggSpec[],
+  states: readonly (readonly AggState[])[],
+  b: Batch,
+  key: StrVec,
+  groupOf: Int32Array,
+  scope: EvalScope,
+  scratch: GroupScratch,
+): Uint8Array | null {
+  if (b.sel !== null || groupOf.length > BY_CODES_MAX + 1) return null
+  // The states by slot. A slot without a group (−1: the null slot of a key without nulls) is never
+  // touched: no code maps to it.
+  const bySlot = states.map((st) => Array.from(groupOf, (g) => st[Math.max(g, 0)]))
+  const rows = liveIndices(b)
+  return feedByGroups(specs, bySlot, b, rows, key.codes, 1, groupOf.length, scope, scratch, [], null)
+}
+
+/** Whether a dictionary-coded vector has a null code (remembered per codes array). */
+export function hasNullCodes(v: StrVec): boolean {
+  return hasNullCode(v.codes)
 }
 
 /** Every row in group 0, in scan order. */

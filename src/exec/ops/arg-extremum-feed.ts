@@ -118,6 +118,11 @@ export class ArgExtremumFeed {
   }
 
   /** Feeds batch `b`'s live `rows` (group of rows[j]: gids[j]) to every arg state, then moves past `b`. */
+  /** No arg_min / arg_max here: `feed` has nothing to do. */
+  get empty(): boolean {
+    return this.#specs.length === 0
+  }
+
   feed(b: Batch, rows: Uint32Array, gids: Int32Array, scope: EvalScope, ctx: ExecContext): void {
     const base = this.#base
     this.#base += b.length

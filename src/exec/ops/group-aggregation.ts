@@ -11,7 +11,7 @@ import { liveIndices } from '../batch.ts'
 import type { ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import type { Vec } from '../vector.ts'
-import { feedBatch, GroupScratch } from './agg-feed.ts'
+import { feedBatch, feedByCodes, GroupScratch, hasNullCodes } from './agg-feed.ts'
 import { type AggSpec, newState } from './agg-spec.ts'
 import { ArgExtremumFeed } from './arg-extremum-feed.ts'
 import {
@@ -87,11 +87,38 @@ export class GroupAggregation {
         countByRuns(groups, keyVecs, rows, this.states, this.#born) ||
         countByRunsAndDictionary(groups, keyVecs, rows, this.states, this.#born, this.#scratch))
     if (!counted) {
+      const byCodes = this.#feedByCodes(keyVecs, b)
+      if (byCodes?.every((x) => x === 1) && this.args.empty) return rows.length
       const gids = groups.assign(keyVecs, rows, this.#born)
-      feedBatch(this.#fedSpecs, this.#fedStates, b, rows, gids, groups.size, this.#scope, this.#scratch, ctx)
+      const scratch = this.#scratch
+      feedBatch(
+        this.#fedSpecs,
+        this.#fedStates,
+        b,
+        rows,
+        gids,
+        groups.size,
+        this.#scope,
+        scratch,
+        ctx,
+        byCodes,
+      )
       this.args.feed(b, rows, gids, this.#scope, ctx)
     }
     return rows.length
+  }
+
+  /**
+   * One string key, every row live, every entry of the block's dictionary a group already (after the
+   * first blocks of a low-cardinality key): the by-group feeds run on the dictionary codes, and no
+   * group id is computed per row (agg-feed.ts feedByCodes). Returns which aggregations were fed.
+   */
+  #feedByCodes(keyVecs: readonly Vec[], b: Batch): Uint8Array | null {
+    const key = keyVecs.length === 1 ? keyVecs[0] : undefined
+    if (key?.kind !== 'str' || b.sel !== null) return null
+    const groupOf = this.groups.keys[0].knownEntries(key, hasNullCodes(key))
+    if (groupOf === undefined) return null
+    return feedByCodes(this.#fedSpecs, this.#fedStates, b, key, groupOf, this.#scope, this.#scratch)
   }
 
   /**

@@ -162,6 +162,23 @@ export class KeyDictionary {
     return id
   }
 
+  /**
+   * The ids of every entry of `v`'s dictionary by code + 1 (slot 0: null's id, −1 when null has none),
+   * when each entry has an id already, and null has one too if `hasNull`; else undefined. Looks up,
+   * never adds: ids stay first-seen in row order.
+   */
+  knownEntries(v: StrVec, hasNull: boolean): Int32Array | undefined {
+    if (hasNull && this.#nullId < 0) return undefined
+    const ids = new Int32Array(v.dict.length + 1)
+    ids[0] = this.#nullId
+    for (let c = 0; c < v.dict.length; c++) {
+      const id = this.#ids.get(v.dict[c])
+      if (id === undefined) return undefined
+      ids[c + 1] = id
+    }
+    return ids
+  }
+
   /** Writes the id of each row in `rows` of `v` into `out[j]`. */
   assign(v: Vec, rows: Uint32Array, out: Int32Array): void {
     switch (v.kind) {

@@ -44,7 +44,7 @@ type Batch = { values: Float64Array; rows: Uint32Array; gids: Int32Array; groupC
 
 /** One by-group pass over `b` feeding `states` of `kind` (slot 0 of `scratch`). */
 function feed(kind: ByGroupKind, states: AggState[], b: Batch, scratch: ByGroupScratch): boolean {
-  return feedByGroup([{ kind, states }], b.values, b.rows, b.gids, b.groupCount, scratch, 0)
+  return feedByGroup([{ kind, states }], b.values, b.rows, b.gids, 0, b.groupCount, scratch, 0)
 }
 
 function fresh(kind: string, n: number): AggState[] {
@@ -138,7 +138,7 @@ describe('by-group feeds = per-group batch feeding', () => {
         for (const [b0, k] of seq) {
           const b = { ...b0, values: b0.values.map((x) => x * k), groupCount }
           const parts = kinds.map((kind, i) => ({ kind, states: got[i] }))
-          const took = feedByGroup(parts, b.values, b.rows, b.gids, groupCount, scratch, 3)
+          const took = feedByGroup(parts, b.values, b.rows, b.gids, 0, groupCount, scratch, 3)
           // Declined (NaN, ±∞, out of range): nothing fed; the general path then feeds it.
           kinds.forEach((kind, i) => {
             const r = reference(kind, b)
