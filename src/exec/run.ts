@@ -26,7 +26,7 @@ import type { TopNExec } from './ops/top-n-exec.ts'
 import { type BuildOverride, type ParallelMode, parallelOverride } from './parallel/index.ts'
 import { build } from './physical-planner.ts'
 import type { Cell, QueryOptions, QueryResult, ResultField, ResultMessage, ResultTable } from './result.ts'
-import { cellAt } from './vector.ts'
+import { cellsAt } from './vector.ts'
 
 /** Default row cap and the largest a request may ask for (decision §10.4). */
 export const DEFAULT_ROW_LIMIT = 1000
@@ -115,12 +115,7 @@ function aggInfo(expr: BoundExpr, wireName: AggWireName): ResultField['agg'] {
 }
 
 function cellsOf(b: Batch, width: number, n: number): Cell[][] {
-  return Array.from({ length: width }, (_, c) => {
-    const v = b.cols[c]
-    const out: Cell[] = new Array(n)
-    for (let i = 0; i < n; i++) out[i] = cellAt(v, i)
-    return out
-  })
+  return Array.from({ length: width }, (_, c) => cellsAt(b.cols[c], n))
 }
 
 async function drain(op: PhysicalOperator, ctx: ExecContext): Promise<Batch> {

@@ -92,6 +92,31 @@ export function timeAt(v: TimeVec, i: number): bigint {
   return BigInt(v.ms[i]) * NS_PER_MS + BigInt(v.ns[i])
 }
 
+/**
+ * The canonical cells of rows 0 … n-1 (as `cellAt`); a run of equal times shares one bigint cell (a
+ * summarize by a time bin emits each bin's time once per group).
+ */
+export function cellsAt(v: Vec, n: number): Cell[] {
+  const out: Cell[] = new Array(n)
+  if (v.kind !== 'time') {
+    for (let i = 0; i < n; i++) out[i] = cellAt(v, i)
+    return out
+  }
+  let lastMs = Number.NaN
+  let lastNs = 0
+  let last: Cell = null
+  for (let i = 0; i < n; i++) {
+    if (v.valid && !v.valid[i]) out[i] = null
+    else if (v.ms[i] === lastMs && v.ns[i] === lastNs) out[i] = last
+    else {
+      lastMs = v.ms[i]
+      lastNs = v.ns[i]
+      last = out[i] = timeAt(v, i)
+    }
+  }
+  return out
+}
+
 /** The canonical cell of row `i` (result.ts conventions); for output and tests, not hot loops. */
 export function cellAt(v: Vec, i: number): Cell {
   switch (v.kind) {

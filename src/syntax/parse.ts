@@ -93,6 +93,13 @@ function deepestBracket(text: string): { start: number; length: number } {
   return { start: best.start, length: best.depth < 0 ? 0 : 1 }
 }
 
+/** Queries whose ASTs are kept for a repeat of the same text (dashboards and alerts re-run theirs). */
+const CACHE_ENTRIES = 256
+/** Longest text cached (longer queries are parsed every time). */
+const CACHE_MAX_TEXT = 4096
+/** Text → AST of recent valid queries, oldest first (ASTs are readonly data: sharing one is safe). */
+const recent = new Map<string, Query>()
+
 /** Parses APL text into a Query AST, or returns diagnostics; never throws. */
 export function parseApl(text: string): ParseResult {
   // Callers typed as string can still hand over anything (an HTTP body field): refuse, never throw.
@@ -100,6 +107,31 @@ export function parseApl(text: string): ParseResult {
     const detail = `got ${text === null ? 'null' : typeof text}`
     return { diagnostics: [createDiagnostic('', 'APL0100', { start: 0, length: 0 }, { detail })] }
   }
+  const hit = recent.get(text)
+  if (hit !== undefined) {
+    // Most recently used last.
+    recent.delete(text)
+    recent.set(text, hit)
+    return { ast: hit }
+  }
+  const result = parseChecked(text)
+  if (result.ast !== undefined && text.length <= CACHE_MAX_TEXT) {
+    if (recent.size >= CACHE_ENTRIES) recent.delete(recent.keys().next().value as string)
+    recent.set(text, deepFreeze(result.ast))
+  }
+  return result
+}
+
+/** Freezes `x` and everything it reaches: a shared AST that someone changed would change every repeat. */
+function deepFreeze<T>(x: T): T {
+  if (typeof x !== 'object' || x === null || Object.isFrozen(x)) return x
+  Object.freeze(x)
+  for (const v of Object.values(x)) deepFreeze(v)
+  return x
+}
+
+/** `parseUnchecked`, with a stack overflow or an internal bug turned into a diagnostic. */
+function parseChecked(text: string): ParseResult {
   try {
     return parseUnchecked(text)
   } catch (error) {

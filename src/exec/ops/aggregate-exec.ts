@@ -8,7 +8,7 @@ import type { AggregateColumn, BoundExpr, ColumnDef, ExprOf, RowSchema } from '.
 import { mapExpr } from '../../plan/rewrite.ts'
 import type { AggState } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
-import { fromCells } from '../batch.ts'
+import { fromCells, takeVec } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate, scopeOf } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
@@ -92,12 +92,13 @@ export class AggregateExec implements PhysicalOperator {
     const n = groups.size
     this.numGroups = n
     this.metrics.rowsOut = n
+    // Each key's distinct values become a vector once (a time is a bigint cell: converting one per
+    // group cost more than the aggregation of a small query), gathered by the groups' key ids.
     const cols: Vec[] = this.#keys.map((_, k) => {
-      const dict = groups.keys[k].values
-      return fromCells(
-        this.schema[k].type,
-        groups.members.map((m) => dict[m[k]] ?? null),
-      )
+      const ids = new Uint32Array(n)
+      const members = groups.members
+      for (let g = 0; g < n; g++) ids[g] = members[g][k]
+      return takeVec(fromCells(this.schema[k].type, groups.keys[k].values), ids)
     })
     let at = 0
     for (const o of this.#outputs) {

@@ -3,6 +3,7 @@
 // to a sink in scan order as soon as their prefix is complete. A top-N fragment's counters are
 // summed apart and reconciled with the in-process bound (top-reconcile.ts) before they join the
 // query's. See DESIGN.md (scheduling, failures).
+
 import type { BlockHandle, DatasetView, Snapshot } from '../../storage/snapshot.ts'
 import {
   checkInterrupt,
@@ -22,6 +23,7 @@ import { slimHandle } from './slim-handle.ts'
 import { type Entry, entryOrder, mergeBest, reconcileTop, type UnitTrace, unitBest } from './top-reconcile.ts'
 import { EMPTY_TAIL, storeSource, unitSnapshot } from './unit-snapshot.ts'
 import type { ScanSplit, Unit } from './units.ts'
+import { WarmBlocks } from './warm-blocks.ts'
 import { UnitFailed, type WorkerPool } from './worker-pool.ts'
 
 /** Units in flight per worker: one running, the next already queued at the worker. */
@@ -227,14 +229,28 @@ class FragmentRun {
     return { positions, seed }
   }
 
-  /** The next unit of participant `p`: its own, else (with `steal`) one from the longest queue. */
-  #take(p: number, steal = true): Unit | undefined {
+  /**
+   * The next unit of participant `p`: its own, else (with `steal`) the last one of the longest queue
+   * it may take. A worker takes only units warm for it, or cold for every worker (warm-blocks.ts);
+   * the main thread and a worker that cannot start take any.
+   */
+  #take(p: number, steal = true, warmOnly = false): Unit | undefined {
     if (this.#failure !== undefined) return undefined
     const own = this.#queues[p]?.shift()
     if (own || !steal) return own
-    let longest: Unit[] | undefined
-    for (const q of this.#queues) if (q.length > 0 && (!longest || q.length > longest.length)) longest = q
-    return longest?.pop()
+    const queues = this.#queues.filter((q) => q.length > 0).sort((a, b) => b.length - a.length)
+    for (const q of queues) {
+      const u = q[q.length - 1]
+      if (warmOnly && !this.#job.pool.warmBlocks.stealable(p, this.#warmKeys(u))) continue
+      return q.pop()
+    }
+    return undefined
+  }
+
+  /** The warm-record keys of a unit's blocks (read for this fragment's scan fields). */
+  #warmKeys(u: Unit): string[] {
+    const fields = this.#job.fragment.scan.fields.join('\u0001')
+    return u.blocks.map((b) => WarmBlocks.key(b.file, fields))
   }
 
   /** Runs blocks (and the tail) on this thread, reading through the store. */
@@ -279,8 +295,10 @@ class FragmentRun {
     }
     // Only the first lane steals: a prefetch lane taking another worker's unit would leave it idle.
     const lane = async (_: unknown, i: number) => {
-      for (let u = this.#take(w, i === 0); u; u = this.#take(w, i === 0))
+      for (let u = this.#take(w, i === 0, true); u; u = this.#take(w, i === 0, true)) {
         this.#finish(u.index, await this.#onWorker(w, u))
+        this.#job.pool.warmBlocks.mark(w, this.#warmKeys(u))
+      }
     }
     await Promise.all(Array.from({ length: WORKER_PREFETCH }, lane))
   }

@@ -1,9 +1,11 @@
 // exec/parallel/worker-pool.ts: a fixed set of query worker threads, started lazily, ref'd only while
 // busy (never keeps the process alive); a dead worker is replaced on next use, one ignoring a cancel
 // is terminated after a grace period, and repeated start failures disable the pool.
+
 import { Worker } from 'node:worker_threads'
 import type { UnitOutputWire } from './partial-wire.ts'
 import type { ErrorInfo, FromWorker, UnitTask, WorkerConfig } from './protocol.ts'
+import { WarmBlocks } from './warm-blocks.ts'
 
 /** A cancelled unit still running after this long gets its worker terminated, ms. */
 export const CANCEL_GRACE_MS = 2000
@@ -44,6 +46,8 @@ function holdWhileBusy(slot: Slot): void {
 export class WorkerPool {
   /** Worker threads. */
   readonly size: number
+  /** Which worker ran which blocks (work stealing keeps warm units home; see warm-blocks.ts). */
+  readonly warmBlocks = new WarmBlocks()
   readonly #config: WorkerConfig
   readonly #slots: Slot[]
   #nextId = 1
