@@ -10,16 +10,9 @@ import { countByDictionary, countByRunsAndDictionary } from '../../../../src/exe
 import { GroupIndex } from '../../../../src/exec/ops/group-keys.ts'
 import type { Cell } from '../../../../src/exec/result.ts'
 import type { Vec } from '../../../../src/exec/vector.ts'
+import { lcg } from './lcg.ts'
 
 type Row = readonly [number | null, string | number | null]
-
-function lcg(seed: number): () => number {
-  let x = seed
-  return () => {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0
-    return x / 2 ** 32
-  }
-}
 
 /** Rows in runs of the first value (run length about `meanRun`), second value from a few strings. */
 function rowsOf(n: number, meanRun: number, seed: number): Row[] {

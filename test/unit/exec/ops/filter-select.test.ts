@@ -8,14 +8,7 @@ import { compileApl, schemaFromSnapshot } from '../../../../src/plan/index.ts'
 import { runPlan } from '../../../../src/query/run-apl.ts'
 import type { Snapshot } from '../../../../src/storage/snapshot.ts'
 import { NOW, NOW_MS, openFixture, rows } from '../../../reference/fixture.ts'
-
-function lcg(seed: number): () => number {
-  let x = seed
-  return () => {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0
-    return x / 2 ** 32
-  }
-}
+import { lcg } from './lcg.ts'
 
 /** Events with `z` (never null: reals, integers, −0, 0), `x` (sometimes missing) and `y` in [0, 1). */
 function events(n: number, seed: number): Record<string, unknown>[] {

@@ -27,14 +27,7 @@ import { ascendingRows, ascendingTimes, firstAtLeast } from '../../../../src/exe
 import type { NumVec, StrVec, TimeVec, Vec } from '../../../../src/exec/vector.ts'
 import { cellAt } from '../../../../src/exec/vector.ts'
 import type { BoundExpr, SortKey } from '../../../../src/plan/index.ts'
-
-function lcg(seed: number): () => number {
-  let x = seed
-  return () => {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0
-    return x / 2 ** 32
-  }
-}
+import { lcg } from './lcg.ts'
 
 const T0 = Date.UTC(2026, 0, 10)
 
