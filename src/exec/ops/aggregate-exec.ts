@@ -94,12 +94,9 @@ export class AggregateExec implements PhysicalOperator {
     this.metrics.rowsOut = n
     // Each key's distinct values become a vector once (a time is a bigint cell: converting one per
     // group cost more than the aggregation of a small query), gathered by the groups' key ids.
-    const cols: Vec[] = this.#keys.map((_, k) => {
-      const ids = new Uint32Array(n)
-      const members = groups.members
-      for (let g = 0; g < n; g++) ids[g] = members[g][k]
-      return takeVec(fromCells(this.schema[k].type, groups.keys[k].values), ids)
-    })
+    const cols: Vec[] = this.#keys.map((_, k) =>
+      takeVec(fromCells(this.schema[k].type, groups.keys[k].values), groups.keyIds(k)),
+    )
     let at = 0
     for (const o of this.#outputs) {
       if (isArgSpec(o.calls[0])) {

@@ -46,12 +46,11 @@ export class DistinctExec implements PhysicalOperator {
       if (fresh === 0) continue
       this.metrics.rowsOut += fresh
       // New combinations are the group ids first … size-1; their cells come from the key dictionaries.
-      const members = groups.members.slice(first)
       const cols = this.#columns.map((_, k) => {
         const dict = groups.keys[k].values
         return fromCells(
           this.schema[k].type,
-          members.map((m) => dict[m[k]] ?? null),
+          Array.from(groups.keyIds(k, first), (id) => dict[id] ?? null),
         )
       })
       yield { length: fresh, sel: null, cols }

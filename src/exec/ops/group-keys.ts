@@ -36,8 +36,8 @@ export class GroupIndex {
   #grid: Int32Array | null | 'off' = null
   #gridRows = 0
   #gridCols = 0
-  /** Per group, the id of each key. */
-  readonly members: number[][] = []
+  /** Per group, the id of each key: group g's at g × keys.length (flat: no array per group). */
+  #ids = new Int32Array(64)
   #count = 0
 
   constructor(keyCount: number) {
@@ -64,7 +64,7 @@ export class GroupIndex {
 
   /** The group of a single-key index's key id `id` (made now, after any smaller id, when new). */
   groupOfKey(id: number, onNew: (gid: number) => void): number {
-    while (this.#count <= id) this.#newGroup([this.#count], onNew)
+    while (this.#count <= id) this.#newGroup(onNew, this.#count, 0)
     return id
   }
 
@@ -84,7 +84,7 @@ export class GroupIndex {
       const at = a * this.#gridCols + b
       let g = grid[at] - 1
       if (g < 0) {
-        g = this.#newGroup([a, b], onNew)
+        g = this.#newGroup(onNew, a, b)
         grid[at] = g + 1
       }
       return g
@@ -94,7 +94,7 @@ export class GroupIndex {
       combos.key[0] = a * RADIX + b
       let g = combos.find()
       if (g < 0) {
-        g = this.#newGroup([a, b], onNew)
+        g = this.#newGroup(onNew, a, b)
         combos.key[0] = a * RADIX + b
         combos.insert(g)
       }
@@ -103,7 +103,7 @@ export class GroupIndex {
     const wide = `${a}:${b}`
     let g = this.#wide.get(wide) ?? -1
     if (g < 0) {
-      g = this.#newGroup([a, b], onNew)
+      g = this.#newGroup(onNew, a, b)
       this.#wide.set(wide, g)
     }
     return g
@@ -116,7 +116,7 @@ export class GroupIndex {
   assign(vecs: readonly Vec[], rows: Uint32Array, onNew: (gid: number) => void): Int32Array {
     const n = rows.length
     if (vecs.length === 0) {
-      if (this.#count === 0) this.#newGroup([], onNew)
+      if (this.#count === 0) this.#newGroup(onNew, 0, 0)
       return zeros(n)
     }
     const perKey = vecs.map((v, k) => {
@@ -128,7 +128,7 @@ export class GroupIndex {
       // Key ids are dense and handed out in row order, so the ids new in this batch are the next
       // groups, in the same order: no pass over the rows.
       const seen = this.keys[0].values.length
-      while (this.#count < seen) this.#newGroup([this.#count], onNew)
+      while (this.#count < seen) this.#newGroup(onNew, this.#count, 0)
       return perKey[0]
     }
     if (perKey.length === 2 && this.#grid !== 'off') {
@@ -160,7 +160,7 @@ export class GroupIndex {
         combos.key[0] = packed
         gid = combos.find()
         if (gid < 0) {
-          gid = this.#newGroup(this.#memberOf(perKey, j), onNew)
+          gid = this.#newGroup(onNew, 0, 0, perKey, j)
           combos.key[0] = packed
           combos.insert(gid)
         }
@@ -169,7 +169,7 @@ export class GroupIndex {
       } else {
         gid = this.#wide.get(wide) ?? -1
         if (gid < 0) {
-          gid = this.#newGroup(this.#memberOf(perKey, j), onNew)
+          gid = this.#newGroup(onNew, 0, 0, perKey, j)
           this.#wide.set(wide, gid)
         }
       }
@@ -207,7 +207,7 @@ export class GroupIndex {
       const at = a * colsCap + b
       let g = grid[at] - 1
       if (g < 0) {
-        g = this.#newGroup([a, b], onNew)
+        g = this.#newGroup(onNew, a, b)
         grid[at] = g + 1
       }
       gids[j] = g
@@ -218,9 +218,8 @@ export class GroupIndex {
   /** A (rows × cols) grid holding every group so far. */
   #regrid(rows: number, cols: number): Int32Array {
     const grid = new Int32Array(rows * cols)
-    // Indexed reads, not destructuring (an iterator per group): this runs on every growth.
-    const members = this.members
-    for (let g = 0; g < members.length; g++) grid[members[g][0] * cols + members[g][1]] = g + 1
+    const ids = this.#ids
+    for (let g = 0; g < this.#count; g++) grid[ids[2 * g] * cols + ids[2 * g + 1]] = g + 1
     this.#grid = grid
     this.#gridRows = rows
     this.#gridCols = cols
@@ -229,22 +228,60 @@ export class GroupIndex {
 
   /** Moves every group so far into the hash tables of the general path, for good. */
   #leaveGrid(): void {
-    this.members.forEach(([a, b], g) => {
+    const ids = this.#ids
+    for (let g = 0; g < this.#count; g++) {
+      const a = ids[2 * g]
+      const b = ids[2 * g + 1]
       if (a < RADIX && b < RADIX) {
         this.#combos.key[0] = a * RADIX + b
         this.#combos.insert(g)
       } else this.#wide.set(`${a}:${b}`, g)
-    })
+    }
     this.#grid = 'off'
   }
 
-  #memberOf(perKey: readonly Int32Array[], j: number): number[] {
-    return perKey.map((ids) => ids[j])
+  /** Every group's key ids, as arrays (a copy: for tests and diagnostics, not per-row paths). */
+  get members(): number[][] {
+    return Array.from({ length: this.#count }, (_, g) => this.keys.map((_, k) => this.memberId(g, k)))
   }
 
-  #newGroup(member: number[], onNew: (gid: number) => void): number {
+  /** The id of key `k` of group `g`. */
+  memberId(g: number, k: number): number {
+    return this.#ids[g * this.keys.length + k]
+  }
+
+  /** The ids of key `k` of groups `from` … size - 1, in group order. */
+  keyIds(k: number, from = 0): Uint32Array {
+    const n = this.keys.length
+    const out = new Uint32Array(Math.max(0, this.#count - from))
+    for (let g = from; g < this.#count; g++) out[g - from] = this.#ids[g * n + k]
+    return out
+  }
+
+  /**
+   * A new group: its key ids are `a` (key 0) and `b` (key 1), or with `perKey`, row `j`'s id of each
+   * key; `onNew(gid)` runs once it exists.
+   */
+  #newGroup(
+    onNew: (gid: number) => void,
+    a: number,
+    b: number,
+    perKey?: readonly Int32Array[],
+    j = 0,
+  ): number {
     const gid = this.#count++
-    this.members.push(member)
+    const n = this.keys.length
+    if (this.#count * n > this.#ids.length) {
+      const grown = new Int32Array(2 * this.#count * n)
+      grown.set(this.#ids)
+      this.#ids = grown
+    }
+    const at = gid * n
+    if (perKey) for (let k = 0; k < n; k++) this.#ids[at + k] = perKey[k][j]
+    else if (n > 0) {
+      this.#ids[at] = a
+      if (n > 1) this.#ids[at + 1] = b
+    }
     onNew(gid)
     return gid
   }

@@ -227,7 +227,7 @@ export class MakeSeriesExec implements PhysicalOperator {
       const dict = groups.keys[k].values
       return fromCells(
         this.schema[k].type,
-        groups.members.map((m) => dict[m[k]] ?? null),
+        Array.from(groups.keyIds(k), (id) => dict[id] ?? null),
       )
     })
     n.aggregates.forEach((a, s) => {

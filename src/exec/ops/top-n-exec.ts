@@ -87,46 +87,61 @@ export class TopNExec implements PhysicalOperator {
     let heldRows = 0
     /** Arrival count: the scan order of batches without a link. */
     let seq = 0
-    for await (const b of this.#input.batches(ctx)) {
+    // Without a link, the first batch waits: if it is the only one and fits (a summarize's output
+    // under the run's row cap), it is sorted as it is, without the heap (sortWhole).
+    let first: Batch | undefined
+    for await (const next of this.#input.batches(ctx)) {
       checkInterrupt(ctx)
-      // The batch is held as it came (its columns are the scan's, shared with the block cache):
-      // rows are offered by their index in it, and only kept rows are ever gathered (compact).
-      const sel = b.sel
-      const live = sel ? sel.length : b.length
-      this.metrics.rowsIn += live
-      if (live === 0) continue
-      const scanned = link?.scanned(b)
-      // Under a link every batch is the scan's: its block's place orders ties (visits may be out of order).
-      if (link && !scanned) throw new Error('TopNExec: a batch the linked scan did not register')
-      const base = placeBase(scanned ? scanned.position : seq++)
-      const keys = this.#evalKeys(b)
-      const places = scanned?.places
-      const entry: Held = {
-        batch: b,
-        keys,
-        base,
-        ...(places ? { places } : {}),
-        ...(late ? { origin: originOf(scanned, late, b) } : {}),
+      const nextLive = next.sel ? next.sel.length : next.length
+      this.metrics.rowsIn += nextLive
+      if (nextLive === 0) continue
+      if (!link && seq === 0 && first === undefined && next.sel === null && nextLive <= n) {
+        first = next
+        continue
       }
-      const accepted = link?.trace ? [] : undefined
-      const taken = heap.offerBatch(entry, sel, b.length, accepted)
-      if (accepted) link?.trace?.accept(accepted, keys[0])
-      if (!taken) continue
-      // The root only moves when a row enters; the scan reads the bound before its next block.
-      const root = bound ? heap.root() : undefined
-      if (bound && root) bound.set(root.key, root.row, Math.floor(root.place / placeBase(1)))
-      heldRows += live
-      if (heldRows > 4 * n + 1024) {
-        // Keep only the batches' rows still in the heap, as one dense batch in scan order (places).
-        const { batch: dense, places, origin } = heap.compact(this.schema.length)
-        const keys = this.#evalKeys(dense)
-        heap.rebase(
-          origin
-            ? { batch: dense, keys, base: 0, places, origin: { kind: 'each', ...origin } }
-            : { batch: dense, keys, base: 0, places },
-        )
-        heldRows = dense.length
+      for (const b of first === undefined ? [next] : [first, next]) {
+        first = undefined
+        // The batch is held as it came (its columns are the scan's, shared with the block cache):
+        // rows are offered by their index in it, and only kept rows are ever gathered (compact).
+        const sel = b.sel
+        const live = sel ? sel.length : b.length
+        const scanned = link?.scanned(b)
+        // Under a link every batch is the scan's: its block's place orders ties (visits may be out of order).
+        if (link && !scanned) throw new Error('TopNExec: a batch the linked scan did not register')
+        const base = placeBase(scanned ? scanned.position : seq++)
+        const keys = this.#evalKeys(b)
+        const places = scanned?.places
+        const entry: Held = {
+          batch: b,
+          keys,
+          base,
+          ...(places ? { places } : {}),
+          ...(late ? { origin: originOf(scanned, late, b) } : {}),
+        }
+        const accepted = link?.trace ? [] : undefined
+        const taken = heap.offerBatch(entry, sel, b.length, accepted)
+        if (accepted) link?.trace?.accept(accepted, keys[0])
+        if (!taken) continue
+        // The root only moves when a row enters; the scan reads the bound before its next block.
+        const root = bound ? heap.root() : undefined
+        if (bound && root) bound.set(root.key, root.row, Math.floor(root.place / placeBase(1)))
+        heldRows += live
+        if (heldRows > 4 * n + 1024) {
+          // Keep only the batches' rows still in the heap, as one dense batch in scan order (places).
+          const { batch: dense, places, origin } = heap.compact(this.schema.length)
+          const keys = this.#evalKeys(dense)
+          heap.rebase(
+            origin
+              ? { batch: dense, keys, base: 0, places, origin: { kind: 'each', ...origin } }
+              : { batch: dense, keys, base: 0, places },
+          )
+          heldRows = dense.length
+        }
       }
+    }
+    if (first !== undefined) {
+      yield this.#sortWhole(first)
+      return
     }
     if (heap.size === 0) return
     const { batch: dense, places, origin } = heap.compact(this.schema.length)
@@ -147,5 +162,18 @@ export class TopNExec implements PhysicalOperator {
     }
     this.metrics.rowsOut = out.length
     yield out
+  }
+
+  /**
+   * The only batch, dense, with at most N rows: every row is kept, so the output is the batch in key
+   * order (ties by row, the first batch's places), one sort and one gather.
+   */
+  #sortWhole(b: Batch): Batch {
+    const idx = orderRows(b.length, this.#evalKeys(b), this.#keys)
+    const outputPlaces = new Float64Array(idx.length)
+    for (let k = 0; k < idx.length; k++) outputPlaces[k] = placeBase(0) + idx[k]
+    this.outputPlaces = outputPlaces
+    this.metrics.rowsOut = idx.length
+    return { length: idx.length, sel: null, cols: b.cols.map((c) => takeVec(c, idx)) }
   }
 }

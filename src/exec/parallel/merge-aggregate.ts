@@ -87,7 +87,7 @@ function output(
     const dict = groups.keys[k].values
     return fromCells(
       node.schema[k].type,
-      groups.members.map((m) => dict[m[k]] ?? null),
+      Array.from(groups.keyIds(k), (id) => dict[id] ?? null),
     )
   })
   let at = 0

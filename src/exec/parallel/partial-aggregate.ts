@@ -65,7 +65,7 @@ export class PartialAggregate {
     unshareSketches(agg.sharing, specs, states)
     const keyCells = keys.map((_, k) => {
       const dict = groups.keys[k].values
-      return groups.members.map((m) => dict[m[k]] ?? null)
+      return Array.from(groups.keyIds(k), (id) => dict[id] ?? null)
     })
     return { kind: 'aggregate', size: groups.size, keys: keyCells, states, ordinals: agg.args.ordinals }
   }
