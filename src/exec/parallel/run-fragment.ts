@@ -126,9 +126,14 @@ class FragmentRun {
     this.#signal = ctx.signal ? AbortSignal.any([ctx.signal, this.#stop.signal]) : this.#stop.signal
     this.#topStats = job.fragment.kind === 'top' ? newStats() : undefined
     this.#index = new Map(job.ranked ? view.blocks.map((b, i) => [b, i]) : [])
-    // Home queues: workers 0 … size-1, then the main thread when it takes a share.
+    // Home queues: workers 0 … size-1, then the main thread when it takes a share. A unit goes to the
+    // one worker whose cache has run all its blocks, if there is one (else by index): a warm unit sent
+    // by index to a cold worker would be decoded again, which costs more than a slightly uneven share.
     this.#queues = Array.from({ length: this.#participants }, () => [])
-    for (const u of job.units) this.#queues[u.index % this.#participants].push(u)
+    for (const u of job.units) {
+      const warm = job.pool.warmBlocks.warmAt(this.#warmKeys(u), job.pool.size)
+      this.#queues[warm ?? u.index % this.#participants].push(u)
+    }
   }
 
   get #participants(): number {

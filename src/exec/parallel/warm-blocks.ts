@@ -21,6 +21,14 @@ export class WarmBlocks {
     for (const k of keys) this.#bits.set(k, (this.#bits.get(k) ?? 0) | (1 << worker))
   }
 
+  /** The one worker (below `workers`) that has run every block of `keys`, if exactly one has. */
+  warmAt(keys: readonly string[], workers: number): number | undefined {
+    let all = (1 << workers) - 1
+    for (const k of keys) all &= this.#bits.get(k) ?? 0
+    if (all === 0 || (all & (all - 1)) !== 0) return undefined
+    return 31 - Math.clz32(all)
+  }
+
   /**
    * Whether `worker` may take a unit of `keys` from another worker's queue: every block is warm for
    * it, or no worker has run any of them (cold for everyone: stealing costs nothing extra).

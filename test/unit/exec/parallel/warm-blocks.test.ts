@@ -30,4 +30,17 @@ describe('WarmBlocks', () => {
     expect(w.stealable(0, [WarmBlocks.key('x', 'b')])).toBe(true)
     expect(w.stealable(0, [WarmBlocks.key('x', 'a')])).toBe(false)
   })
+
+  it('warmAt: the one worker warm for every block, else none', () => {
+    const w = new WarmBlocks()
+    expect(w.warmAt([k('x'), k('y')], 2)).toBeUndefined()
+    w.mark(1, [k('x'), k('y')])
+    expect(w.warmAt([k('x'), k('y')], 2)).toBe(1)
+    w.mark(0, [k('x')])
+    expect(w.warmAt([k('x'), k('y')], 2)).toBe(1)
+    w.mark(0, [k('y')])
+    // Warm at both: the unit keeps its home by index.
+    expect(w.warmAt([k('x'), k('y')], 2)).toBeUndefined()
+    expect(w.warmAt([], 2)).toBeUndefined()
+  })
 })
