@@ -108,7 +108,7 @@ export function feedByGroup(
     for (let k = 0; k < left; k++) {
       const j = residues[k]
       ;(p.states[gids[j] + idOffset] as AvgState).addExactParts(
-        residueOf(values[rows[j]], scratch.scales),
+        residue(values[rows[j]], scratch.scales[0], scratch.scales[1]),
         0,
         0,
       )
@@ -197,10 +197,8 @@ function scalesFor(m: number, n: number, scales: Float64Array): number {
   return s1 / (4 * n)
 }
 
-/** The residue x − q1 − q2 of `x` for the σ's in `scales` (exact). */
-export function residueOf(x: number, scales: Float64Array): number {
-  const s1 = scales[0]
-  const s2 = scales[1]
+/** The residue x − q1 − q2 of `x` for σ1 = `s1`, σ2 = `s2` (exact; 0 for most values). */
+function residue(x: number, s1: number, s2: number): number {
   const r = x - (s1 + x - s1)
   return r - (s2 + r - s2)
 }
@@ -276,9 +274,8 @@ function residueRows(
   for (let j = 0; j < rows.length; j++) {
     const x = values[rows[j]]
     if (Number.isNaN(x)) return -1
-    const r = x - (s1 + x - s1)
     residues[left] = j
-    left += +(r - (s2 + r - s2) !== 0)
+    left += +(residue(x, s1, s2) !== 0)
   }
   return left
 }
@@ -287,7 +284,7 @@ function residueRows(
  * `best[g]` becomes the first largest non-NaN value of group g's rows (row j's group: `gids[j] + off`), in row order (NaN when there is
  * none); `best` must hold NaN for the groups of `gids`.
  */
-export function maxByGroup(
+function maxByGroup(
   values: Float64Array,
   rows: Uint32Array,
   gids: Int32Array,
@@ -304,7 +301,7 @@ export function maxByGroup(
 }
 
 /** As `maxByGroup`, the first smallest. */
-export function minByGroup(
+function minByGroup(
   values: Float64Array,
   rows: Uint32Array,
   gids: Int32Array,

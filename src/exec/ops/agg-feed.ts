@@ -13,6 +13,7 @@ import { leafCall } from '../leaf-call.ts'
 import type { BoolVec, StrVec, Vec } from '../vector.ts'
 import { timeAt } from '../vector.ts'
 import type { AggSpec } from './agg-spec.ts'
+import type { KeyDictionary } from './key-dictionary.ts'
 
 const TWO_32 = 4294967296
 
@@ -328,31 +329,31 @@ function feedByGroups(
 const BY_CODES_MAX = 256
 
 /**
- * A single string key whose block dictionary's entries all have groups already (`groupOf[code + 1]`,
- * slot 0 the null group, −1 when there is none and no code is null), every row of `b` live: the
- * by-group feeds take the dictionary codes themselves as group slots, so no group id is computed per
- * row. Returns which aggregations were fed (1), or null when none could be (then nothing was fed).
+ * A single string key whose block dictionary's entries all have groups already in `key`'s dictionary
+ * (after the first blocks of a low-cardinality key), every row of `b` live: the by-group feeds take
+ * the dictionary codes themselves as group slots (code + 1; slot 0 null), so no group id is computed
+ * per row. Returns which aggregations were fed (1), or null when none could be (then nothing was fed).
+ * The cheap tests come first: the entries are looked up only for a small dictionary and when some
+ * aggregation could take the pass.
  */
 export function feedByCodes(
   specs: readonly AggSpec[],
   states: readonly (readonly AggState[])[],
   b: Batch,
-  key: StrVec,
-  groupOf: Int32Array,
+  vec: StrVec,
+  key: KeyDictionary,
   scope: EvalScope,
   scratch: GroupScratch,
 ): Uint8Array | null {
-  if (b.sel !== null || groupOf.length > BY_CODES_MAX + 1) return null
+  if (b.sel !== null || vec.dict.length > BY_CODES_MAX) return null
+  if (!specs.some((s) => s.predicate === null && s.value !== null && isByGroupKind(s.kind))) return null
+  const groupOf = key.knownEntries(vec, hasNullCode(vec.codes))
+  if (groupOf === undefined) return null
   // The states by slot. A slot without a group (−1: the null slot of a key without nulls) is never
   // touched: no code maps to it.
   const bySlot = states.map((st) => Array.from(groupOf, (g) => st[Math.max(g, 0)]))
   const rows = liveIndices(b)
-  return feedByGroups(specs, bySlot, b, rows, key.codes, 1, groupOf.length, scope, scratch, [], null)
-}
-
-/** Whether a dictionary-coded vector has a null code (remembered per codes array). */
-export function hasNullCodes(v: StrVec): boolean {
-  return hasNullCode(v.codes)
+  return feedByGroups(specs, bySlot, b, rows, vec.codes, 1, groupOf.length, scope, scratch, [], null)
 }
 
 /** Every row in group 0, in scan order. */

@@ -11,7 +11,7 @@ import { liveIndices } from '../batch.ts'
 import type { ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import type { Vec } from '../vector.ts'
-import { feedBatch, feedByCodes, GroupScratch, hasNullCodes } from './agg-feed.ts'
+import { feedBatch, feedByCodes, GroupScratch } from './agg-feed.ts'
 import { type AggSpec, newState } from './agg-spec.ts'
 import { ArgExtremumFeed } from './arg-extremum-feed.ts'
 import {
@@ -115,10 +115,9 @@ export class GroupAggregation {
    */
   #feedByCodes(keyVecs: readonly Vec[], b: Batch): Uint8Array | null {
     const key = keyVecs.length === 1 ? keyVecs[0] : undefined
-    if (key?.kind !== 'str' || b.sel !== null) return null
-    const groupOf = this.groups.keys[0].knownEntries(key, hasNullCodes(key))
-    if (groupOf === undefined) return null
-    return feedByCodes(this.#fedSpecs, this.#fedStates, b, key, groupOf, this.#scope, this.#scratch)
+    if (key?.kind !== 'str') return null
+    const dictionary = this.groups.keys[0]
+    return feedByCodes(this.#fedSpecs, this.#fedStates, b, key, dictionary, this.#scope, this.#scratch)
   }
 
   /**

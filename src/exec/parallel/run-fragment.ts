@@ -90,6 +90,7 @@ class FragmentRun {
   /** Partials not yet handed to the sink, by unit index (the residual unit is last). */
   readonly #results: (Partial | undefined)[]
   readonly #queues: Unit[][]
+  readonly #keysOf = new Map<Unit, string[]>()
   readonly #inflight = new Map<number, { readonly worker: number; readonly id: number }>()
   readonly #done = Promise.withResolvers<void>()
   /** Aborts the main thread's own units when the run fails. */
@@ -252,10 +253,15 @@ class FragmentRun {
     return undefined
   }
 
-  /** The warm-record keys of a unit's blocks (read for this fragment's scan fields). */
+  /** The warm-record keys of a unit's blocks (read for this fragment's scan fields), made once per unit. */
   #warmKeys(u: Unit): string[] {
-    const fields = this.#job.fragment.scan.fields.join('\u0001')
-    return u.blocks.map((b) => WarmBlocks.key(b.file, fields))
+    let keys = this.#keysOf.get(u)
+    if (keys === undefined) {
+      const fields = this.#job.fragment.scan.fields.join('\u0001')
+      keys = u.blocks.map((b) => WarmBlocks.key(b.file, fields))
+      this.#keysOf.set(u, keys)
+    }
+    return keys
   }
 
   /** Runs blocks (and the tail) on this thread, reading through the store. */
