@@ -42,6 +42,11 @@ export function markIdentity(ids: Uint32Array): void {
   IDENTITIES.add(ids.buffer)
 }
 
+/** True when `rows` is a view of an identity buffer: consecutive rows, `rows[j] = rows[0] + j`. */
+export function consecutiveRows(rows: Uint32Array): boolean {
+  return IDENTITIES.has(rows.buffer)
+}
+
 /** True when `rows` is strictly ascending (a selection in row order): a view of an identity, or tested. */
 export function ascendingRows(rows: Uint32Array): boolean {
   return IDENTITIES.has(rows.buffer) || strictlyAscending(rows)

@@ -6,6 +6,7 @@
 // against the one remembered from the previous batch (a second pass only when it no longer holds).
 
 import { leafCall } from '../leaf-call.ts'
+import { consecutiveRows } from '../time-order.ts'
 import type { AggState } from './agg-state.ts'
 import type { AvgState } from './avg.ts'
 import { extractable, maxAbs, pow2AtLeast } from './extract-sum.ts'
@@ -33,6 +34,8 @@ export class ByGroupScratch {
   /** Per value slot, the max|x| the last batch's pass was sized for (0: none yet). */
   readonly #bounds: number[] = []
   readonly scales = new Float64Array(2)
+  /** The batch's smallest value, for passes that keep no per-group minimum (see accumulateRange). */
+  readonly low = new Float64Array(1)
 
   /** 3·`groups` doubles (two sum levels and a count per group), zeroed. */
   sums(groups: number): Float64Array {
@@ -96,7 +99,10 @@ export function feedByGroup(
   const hi = scratch.hi(groupCount, Number.NEGATIVE_INFINITY)
   const lo = scratch.lo(groupCount, Number.POSITIVE_INFINITY)
   const residues = scratch.residues(rows.length)
-  const left = passAll(values, rows, gids, idOffset, sums, hi, lo, residues, scratch, slot)
+  // Consecutive rows (a whole block) and no min: the pass reads values in place and keeps only the
+  // batch's smallest value for the bound check (one store per row fewer).
+  const range = consecutiveRows(rows) && !parts.some((p) => p.kind === 'min')
+  const left = passAll(values, rows, gids, idOffset, sums, hi, lo, residues, scratch, slot, range)
   if (left < 0) return false
   for (let g = 0; g < groupCount; g++) {
     if (sums[3 * g + 2] === 0) continue
@@ -150,18 +156,23 @@ function passAll(
   residues: Uint32Array,
   scratch: ByGroupScratch,
   slot: number,
+  range: boolean,
 ): number {
   const n = rows.length
-  const { scales } = scratch
+  const { scales, low } = scratch
   let m = scratch.bound(slot)
   let measured = m === 0
   if (measured) m = leafCall(maxAbs, values, rows, 0, n)
   for (;;) {
     if (m !== 0 && !extractable(m)) return -1
     const bound = scalesFor(m, n, scales)
-    let left = leafCall(accumulateAll, values, rows, gids, idOffset, scales[0], scales[1], sums, hi, lo)
+    // Without a per-group minimum `lo` stays +∞ and `low` holds the batch's; else `low` stays +∞.
+    low[0] = Number.POSITIVE_INFINITY
+    let left = range
+      ? leafCall(accumulateRange, values, rows[0], n, gids, idOffset, scales[0], scales[1], sums, hi, low)
+      : leafCall(accumulateAll, values, rows, gids, idOffset, scales[0], scales[1], sums, hi, lo)
     // The σ's hold when every |x| ≤ bound: the extremes tell (±∞ fails too; NaN shows as a residue).
-    if (withinBound(sums, hi, lo, bound)) {
+    if (-low[0] <= bound && withinBound(sums, hi, lo, bound)) {
       if (left > 0) left = leafCall(residueRows, values, rows, scales[0], scales[1], residues)
       if (left >= 0) {
         // Many residues: the remembered magnitude is far above this data's; measure again next batch.
@@ -255,6 +266,42 @@ function accumulateAll(
     left += +(r - q2 !== 0)
     if (x > hi[g]) hi[g] = x
     if (x < lo[g]) lo[g] = x
+  }
+  return left
+}
+
+/**
+ * `accumulateAll` over the consecutive rows `first … first + n − 1`, read in place, with no
+ * per-group minimum: `low[0]` (+∞ on entry) becomes the smallest value of the batch instead.
+ */
+function accumulateRange(
+  values: Float64Array,
+  first: number,
+  n: number,
+  gids: Int32Array,
+  off: number,
+  s1: number,
+  s2: number,
+  out: Float64Array,
+  hi: Float64Array,
+  low: Float64Array,
+): number {
+  let left = 0
+  let lowest = low[0]
+  for (let j = 0; j < n; j++) {
+    const x = values[first + j]
+    const q = s1 + x - s1
+    const r = x - q
+    const q2 = s2 + r - s2
+    const g = gids[j] + off
+    const k = 3 * g
+    out[k] += q
+    out[k + 1] += q2
+    out[k + 2]++
+    left += +(r - q2 !== 0)
+    if (x > hi[g]) hi[g] = x
+    // Rare after the first rows; stored here so that nothing but the return follows the loop.
+    if (x < lowest) low[0] = lowest = x
   }
   return left
 }

@@ -7,6 +7,7 @@ import type { AggState } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { wholeMsStep } from '../kernels/binning.ts'
+import { leafCall } from '../leaf-call.ts'
 import { ascendingRows, ascendingTimes } from '../time-order.ts'
 import type { NumVec, StrVec, Vec } from '../vector.ts'
 import { stringPart } from '../vector.ts'
@@ -40,7 +41,7 @@ export function countByDictionary(
   if (!str) return false
   const codes = str.codes
   const { counts, seen, others } = buffers(str.dict.length, rows.length)
-  const used = countCodes(codes, rows, 0, rows.length, counts, seen, others)
+  const used = leafCall(countCodes, codes, rows, 0, rows.length, counts, seen, others)
   const dict = groups.keys[0]
   try {
     for (let k = 0; k < used; k += 2) {
@@ -89,7 +90,17 @@ const NUMBERS = {
 function countNumbers(num: NumVec, others: RowList, from: number): number {
   const to = others.n
   others.n = from
-  return countValues(num.values, num.valid, others, from, to, NUMBERS.values, NUMBERS.counts, NUMBERS.rows)
+  return leafCall(
+    countValues,
+    num.values,
+    num.valid,
+    others,
+    from,
+    to,
+    NUMBERS.values,
+    NUMBERS.counts,
+    NUMBERS.rows,
+  )
 }
 
 /** countNumbers' loop (a leaf). */
@@ -215,7 +226,7 @@ function countPerRun(
   let start = 0
   for (let r = 0; r < runCount; r++) {
     const before = others.n
-    const used = countCodes(codes, rows, start, ends[r], counts, seen, others)
+    const used = leafCall(countCodes, codes, rows, start, ends[r], counts, seen, others)
     const distinct = num && others.n > before ? countNumbers(num, others, before) : 0
     try {
       if (used > 0 || distinct > 0) {

@@ -164,15 +164,24 @@ function allOnes(xs: Uint8Array, n: number): boolean {
 
 /** 1 when `values` never decrease, -1 when they never increase (and are not all equal), else 0 (NaN: 0). */
 function monotone(values: Float64Array, n: number): number {
-  let up = true
-  let down = true
-  for (let i = 1; i < n && (up || down); i++) {
+  if (n > 0 && Number.isNaN(values[0])) return 0
+  const trend = trendBits(values, n)
+  return trend & 1 ? 1 : trend & 2 ? -1 : 0
+}
+
+/**
+ * Bit 0 set while no value is below the one before it, bit 1 while none is above (a NaN clears
+ * both). A leaf loop: nothing but the return follows it, so its optimized code never meets code
+ * it has no feedback for.
+ */
+function trendBits(values: Float64Array, n: number): number {
+  let trend = 3
+  for (let i = 1; i < n && trend !== 0; i++) {
     const a = values[i - 1]
     const b = values[i]
-    if (!(a <= b)) up = false
-    if (!(a >= b)) down = false
+    trend &= +(a <= b) | (+(a >= b) << 1)
   }
-  return n > 0 && Number.isNaN(values[0]) ? 0 : up ? 1 : down ? -1 : 0
+  return trend
 }
 
 /** Rows as they are (`keep`), or with the runs of equal values in reverse order, each run's rows in order. */

@@ -170,10 +170,16 @@ export class TopNExec implements PhysicalOperator {
    */
   #sortWhole(b: Batch): Batch {
     const idx = orderRows(b.length, this.#evalKeys(b), this.#keys)
-    const outputPlaces = new Float64Array(idx.length)
-    for (let k = 0; k < idx.length; k++) outputPlaces[k] = placeBase(0) + idx[k]
-    this.outputPlaces = outputPlaces
+    this.outputPlaces = placesOf(idx)
     this.metrics.rowsOut = idx.length
     return { length: idx.length, sel: null, cols: b.cols.map((c) => takeVec(c, idx)) }
   }
+}
+
+/** The places of the first batch's rows `idx` (a leaf loop: nothing follows it but the return). */
+function placesOf(idx: Uint32Array): Float64Array {
+  const places = new Float64Array(idx.length)
+  const base = placeBase(0)
+  for (let k = 0; k < idx.length; k++) places[k] = base + idx[k]
+  return places
 }
