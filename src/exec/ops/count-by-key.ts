@@ -8,7 +8,7 @@ import type { Batch } from '../batch.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { wholeMsStep } from '../kernels/binning.ts'
 import { leafCall } from '../leaf-call.ts'
-import { ascendingRows, ascendingTimes } from '../time-order.ts'
+import { ascendingRows, ascendingTimes, consecutiveRows } from '../time-order.ts'
 import type { NumVec, StrVec, Vec } from '../vector.ts'
 import { stringPart } from '../vector.ts'
 import { EMPTY, type GroupScratch } from './agg-feed.ts'
@@ -41,7 +41,7 @@ export function countByDictionary(
   if (!str) return false
   const codes = str.codes
   const { counts, seen, others } = buffers(str.dict.length, rows.length)
-  const used = leafCall(countCodes, codes, rows, 0, rows.length, counts, seen, others)
+  const used = countRows(codes, rows, 0, rows.length, counts, seen, others)
   const dict = groups.keys[0]
   try {
     for (let k = 0; k < used; k += 2) {
@@ -226,7 +226,7 @@ function countPerRun(
   let start = 0
   for (let r = 0; r < runCount; r++) {
     const before = others.n
-    const used = leafCall(countCodes, codes, rows, start, ends[r], counts, seen, others)
+    const used = countRows(codes, rows, start, ends[r], counts, seen, others)
     const distinct = num && others.n > before ? countNumbers(num, others, before) : 0
     try {
       if (used > 0 || distinct > 0) {
@@ -310,6 +310,21 @@ function isBinOfColumn(e: BoundExpr, other: BoundExpr): boolean {
     e.args.slice(1).every((a) => a.kind === 'Literal') &&
     other.kind === 'Column'
   )
+}
+
+/** countCodes, or over consecutive rows (a whole block, a window cut) countCodeRange: no row list read. */
+function countRows(
+  codes: Int32Array,
+  rows: Uint32Array,
+  from: number,
+  to: number,
+  counts: Int32Array,
+  seen: Int32Array,
+  others: RowList,
+): number {
+  if (to > from && consecutiveRows(rows))
+    return leafCall(countCodeRange, codes, rows[0] + from, rows[0] + to, counts, seen, others)
+  return leafCall(countCodes, codes, rows, from, to, counts, seen, others)
 }
 
 // Leaf loops: a hot loop alone in its function stays optimized from one batch to the next.
@@ -401,4 +416,27 @@ export function countByRuns(
     start = ends[r]
   }
   return true
+}
+
+/** countCodes over the rows `lo … hi − 1` themselves (consecutive rows, read in place). */
+function countCodeRange(
+  codes: Int32Array,
+  lo: number,
+  hi: number,
+  counts: Int32Array,
+  seen: Int32Array,
+  others: RowList,
+): number {
+  let s = 0
+  const rest = others.rows
+  for (let i = lo; i < hi; i++) {
+    const c = codes[i]
+    if (c < 0) rest[others.n++] = i
+    else if (counts[c]++ === 0) {
+      seen[s] = c
+      seen[s + 1] = i
+      s += 2
+    }
+  }
+  return s
 }
