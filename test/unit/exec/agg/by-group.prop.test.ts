@@ -62,6 +62,37 @@ function reference(kind: string, b: Batch) {
   return states
 }
 
+/**
+ * Feeds `batches` in order through one by-group pass of `kinds` per batch (one scratch, value slot
+ * `slot`; a declined batch then goes the general way) and checks every state, bit for bit, against
+ * the general path over the same batches.
+ */
+function checkSequence(
+  kinds: readonly ByGroupKind[],
+  batches: readonly Batch[],
+  groupCount: number,
+  slot: number,
+) {
+  const scratch = new ByGroupScratch()
+  const got = kinds.map((k) => fresh(k, groupCount))
+  const want = kinds.map((k) => fresh(k, groupCount))
+  for (const b of batches) {
+    const parts = kinds.map((kind, i) => ({ kind, states: got[i] }))
+    const took = feedByGroup(parts, b.values, b.rows, b.gids, 0, groupCount, scratch, slot)
+    // Declined (NaN, ±∞, out of range): nothing fed; the general path then feeds it.
+    kinds.forEach((kind, i) => {
+      const r = reference(kind, b)
+      const general = took ? null : reference(kind, b)
+      for (let g = 0; g < groupCount; g++) {
+        want[i][g].merge(r[g])
+        if (general !== null) got[i][g].merge(general[g])
+      }
+    })
+  }
+  for (let i = 0; i < kinds.length; i++)
+    for (let g = 0; g < groupCount; g++) expect(Object.is(got[i][g].result(), want[i][g].result())).toBe(true)
+}
+
 describe('by-group feeds = per-group batch feeding', () => {
   for (const kind of ['avg', 'max', 'min'] as const) {
     it(`${kind}: same results bit for bit, or nothing fed when declined`, () => {
@@ -131,28 +162,9 @@ describe('by-group feeds = per-group batch feeding', () => {
     const scale = fc.constantFrom(1, 1e-9, 1e6, 2 ** 40, 1e-300, 1e300)
     fc.assert(
       fc.property(fc.array(fc.tuple(batch, scale), { minLength: 1, maxLength: 5 }), (seq) => {
-        const kinds = ['avg', 'max', 'min', 'avg'] as const
         const groupCount = 9
-        const scratch = new ByGroupScratch()
-        const got = kinds.map((k) => fresh(k, groupCount))
-        const want = kinds.map((k) => fresh(k, groupCount))
-        for (const [b0, k] of seq) {
-          const b = { ...b0, values: b0.values.map((x) => x * k), groupCount }
-          const parts = kinds.map((kind, i) => ({ kind, states: got[i] }))
-          const took = feedByGroup(parts, b.values, b.rows, b.gids, 0, groupCount, scratch, 3)
-          // Declined (NaN, ±∞, out of range): nothing fed; the general path then feeds it.
-          kinds.forEach((kind, i) => {
-            const r = reference(kind, b)
-            const general = took ? null : reference(kind, b)
-            for (let g = 0; g < groupCount; g++) {
-              want[i][g].merge(r[g])
-              if (general !== null) got[i][g].merge(general[g])
-            }
-          })
-        }
-        for (let i = 0; i < kinds.length; i++)
-          for (let g = 0; g < groupCount; g++)
-            expect(Object.is(got[i][g].result(), want[i][g].result())).toBe(true)
+        const batches = seq.map(([b, k]) => ({ ...b, values: b.values.map((x) => x * k), groupCount }))
+        checkSequence(['avg', 'max', 'min', 'avg'], batches, groupCount, 3)
       }),
       { seed: SEED, numRuns: 300, interruptAfterTimeLimit: 8000 },
     )
@@ -173,12 +185,8 @@ describe('by-group feeds = per-group batch feeding', () => {
     })
     fc.assert(
       fc.property(fc.array(block, { minLength: 1, maxLength: 4 }), fc.nat(2), (seq, which) => {
-        const kinds = kindSets[which]
         const groupCount = 9
-        const scratch = new ByGroupScratch()
-        const got = kinds.map((k) => fresh(k, groupCount))
-        const want = kinds.map((k) => fresh(k, groupCount))
-        for (const { xs, gs, first, specials, scale } of seq) {
+        const batches = seq.map(({ xs, gs, first, specials, scale }) => {
           const n = xs.length
           // Rows before `first` hold values the pass must not read.
           const values = new Float64Array(first + n).fill(7777.5)
@@ -186,26 +194,10 @@ describe('by-group feeds = per-group batch feeding', () => {
             values[first + j] = x * scale
           })
           for (const sp of specials) if (sp.at < n) values[first + sp.at] = sp.x
-          const b = {
-            values,
-            rows: identity.subarray(first, first + n),
-            gids: Int32Array.from(gs.slice(0, n)),
-            groupCount,
-          }
-          const parts = kinds.map((kind, i) => ({ kind, states: got[i] }))
-          const took = feedByGroup(parts, b.values, b.rows, b.gids, 0, groupCount, scratch, 1)
-          kinds.forEach((kind, i) => {
-            const r = reference(kind, b)
-            const general = took ? null : reference(kind, b)
-            for (let g = 0; g < groupCount; g++) {
-              want[i][g].merge(r[g])
-              if (general !== null) got[i][g].merge(general[g])
-            }
-          })
-        }
-        for (let i = 0; i < kinds.length; i++)
-          for (let g = 0; g < groupCount; g++)
-            expect(Object.is(got[i][g].result(), want[i][g].result())).toBe(true)
+          const rows = identity.subarray(first, first + n)
+          return { values, rows, gids: Int32Array.from(gs.slice(0, n)), groupCount }
+        })
+        checkSequence(kindSets[which], batches, groupCount, 1)
       }),
       { seed: SEED, numRuns: 300, interruptAfterTimeLimit: 8000 },
     )
