@@ -7,12 +7,12 @@ import type { AggState } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { wholeMsStep } from '../kernels/binning.ts'
-import { leafCall } from '../leaf-call.ts'
-import { ascendingRows, ascendingTimes, consecutiveRows } from '../time-order.ts'
+import { ascendingRows, ascendingTimes } from '../time-order.ts'
 import type { NumVec, StrVec, Vec } from '../vector.ts'
 import { stringPart } from '../vector.ts'
 import { EMPTY, type GroupScratch } from './agg-feed.ts'
 import type { AggSpec } from './agg-spec.ts'
+import { buffers, clearSeen, countNumbers, countRows, NUMBERS, type RowList } from './code-counts.ts'
 import type { GroupIndex } from './group-keys.ts'
 import { binRuns, isRunKey, RUNS, type RunKey, runEnds } from './key-runs.ts'
 
@@ -70,70 +70,6 @@ function numberPartOf(key: Vec, str: StrVec): NumVec | undefined {
   if (key.kind !== 'mixed' || !key.parts || key.parts.length !== 2) return undefined
   const p = key.parts[0] === str ? key.parts[1] : key.parts[0]
   return p.kind === 'num' ? p : undefined
-}
-
-/** Most distinct numbers counted apart per stretch of rows; rows with more take the general path. */
-const MAX_NUMBERS = 32
-
-/** Distinct numbers of one stretch of rows: value, row count, first row (scratch of `countNumbers`). */
-const NUMBERS = {
-  values: new Float64Array(MAX_NUMBERS),
-  counts: new Int32Array(MAX_NUMBERS),
-  rows: new Uint32Array(MAX_NUMBERS),
-}
-
-/**
- * Counts the rows `others.rows[from .. others.n)` that `num` holds per distinct value into NUMBERS
- * (first seen first; -0 is 0); returns how many values. The other rows (null there, NaN, or past
- * MAX_NUMBERS values) stay in `others`, moved down from `from` on.
- */
-function countNumbers(num: NumVec, others: RowList, from: number): number {
-  const to = others.n
-  others.n = from
-  return leafCall(
-    countValues,
-    num.values,
-    num.valid,
-    others,
-    from,
-    to,
-    NUMBERS.values,
-    NUMBERS.counts,
-    NUMBERS.rows,
-  )
-}
-
-/** countNumbers' loop (a leaf). */
-function countValues(
-  values: Float64Array,
-  valid: Uint8Array | null,
-  others: RowList,
-  from: number,
-  to: number,
-  seen: Float64Array,
-  counts: Int32Array,
-  firsts: Uint32Array,
-): number {
-  const rest = others.rows
-  let distinct = 0
-  for (let j = from; j < to; j++) {
-    const i = rest[j]
-    const x = values[i]
-    // Null in this part, or NaN (equal to nothing in the linear search): the general path.
-    if ((valid !== null && valid[i] !== 1) || Number.isNaN(x)) {
-      rest[others.n++] = i
-      continue
-    }
-    let k = 0
-    while (k < distinct && seen[k] !== x) k++
-    if (k < distinct) counts[k]++
-    else if (distinct < seen.length) {
-      seen[distinct] = x
-      counts[distinct] = 1
-      firsts[distinct++] = i
-    } else rest[others.n++] = i
-  }
-  return distinct
 }
 
 /** Counts the rows whose dictionary code is negative (nulls, other types) the general way. */
@@ -312,86 +248,6 @@ function isBinOfColumn(e: BoundExpr, other: BoundExpr): boolean {
   )
 }
 
-/** countCodes, or over consecutive rows (a whole block, a window cut) countCodeRange: no row list read. */
-function countRows(
-  codes: Int32Array,
-  rows: Uint32Array,
-  from: number,
-  to: number,
-  counts: Int32Array,
-  seen: Int32Array,
-  others: RowList,
-): number {
-  if (to > from && consecutiveRows(rows))
-    return leafCall(countCodeRange, codes, rows[0] + from, rows[0] + to, counts, seen, others)
-  return leafCall(countCodes, codes, rows, from, to, counts, seen, others)
-}
-
-// Leaf loops: a hot loop alone in its function stays optimized from one batch to the next.
-
-/**
- * Counts the codes of `rows[from .. to)` per entry into `counts` (zero on entry); writes (entry,
- * first row) pairs of newly seen entries into `seen`, in first-seen order, and the rows with a
- * negative code (null, or held by another part) into `others` from `others.n` on; returns the used
- * length of `seen`.
- */
-function countCodes(
-  codes: Int32Array,
-  rows: Uint32Array,
-  from: number,
-  to: number,
-  counts: Int32Array,
-  seen: Int32Array,
-  others: RowList,
-): number {
-  let s = 0
-  const rest = others.rows
-  for (let j = from; j < to; j++) {
-    const c = codes[rows[j]]
-    // `others.n` moves inside the (rare) branch: after the loop only `return` may follow.
-    if (c < 0) rest[others.n++] = rows[j]
-    else if (counts[c]++ === 0) {
-      seen[s] = c
-      seen[s + 1] = rows[j]
-      s += 2
-    }
-  }
-  return s
-}
-
-/** Zeroes the counts of the entries in `seen[0, used)`. */
-function clearSeen(counts: Int32Array, seen: Int32Array, used: number): void {
-  for (let k = 0; k < used; k += 2) counts[seen[k]] = 0
-}
-
-/** A growing list of row indices (room for every row of the batch). */
-interface RowList {
-  rows: Uint32Array
-  n: number
-}
-
-/**
- * Scratch of the counting loops, reused from batch to batch (they run to completion, never
- * interleaved): per-entry counts (all zero between uses: a user clears the entries it counted, also
- * when it throws), the seen (entry, row) pairs, and the other rows. Grown on demand, never shrunk.
- */
-const SCRATCH = {
-  counts: new Int32Array(256),
-  seen: new Int32Array(512),
-  others: { rows: new Uint32Array(0), n: 0 },
-}
-
-function buffers(entries: number, rows: number): { counts: Int32Array; seen: Int32Array; others: RowList } {
-  if (SCRATCH.counts.length < entries)
-    SCRATCH.counts = new Int32Array(Math.max(entries, 2 * SCRATCH.counts.length))
-  const pairs = 2 * Math.min(entries, rows)
-  if (SCRATCH.seen.length < pairs) SCRATCH.seen = new Int32Array(Math.max(pairs, 2 * SCRATCH.seen.length))
-  if (SCRATCH.others.rows.length < rows)
-    SCRATCH.others.rows = new Uint32Array(Math.max(rows, 2 * SCRATCH.others.rows.length))
-  SCRATCH.others.n = 0
-  return SCRATCH
-}
-
 /**
  * `summarize count() … by k` with one number or time key (a time bin, most often): rows of a run of
  * equal keys (time-ordered blocks give long runs) are counted together, one group lookup per run
@@ -416,27 +272,4 @@ export function countByRuns(
     start = ends[r]
   }
   return true
-}
-
-/** countCodes over the rows `lo … hi − 1` themselves (consecutive rows, read in place). */
-function countCodeRange(
-  codes: Int32Array,
-  lo: number,
-  hi: number,
-  counts: Int32Array,
-  seen: Int32Array,
-  others: RowList,
-): number {
-  let s = 0
-  const rest = others.rows
-  for (let i = lo; i < hi; i++) {
-    const c = codes[i]
-    if (c < 0) rest[others.n++] = i
-    else if (counts[c]++ === 0) {
-      seen[s] = c
-      seen[s + 1] = i
-      s += 2
-    }
-  }
-  return s
 }
