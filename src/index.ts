@@ -1,7 +1,8 @@
 // index.ts: apldb's public embeddable API. Only what users import lives here; everything else is
 // internal and may change.
 import { Apldb } from './query/apldb.ts'
-import { Store, type StoreOptions } from './storage/store.ts'
+import { Store } from './storage/store.ts'
+import type { StoreOptions } from './storage/store-options.ts'
 
 /** Open (or create) a store: a directory when `path` is given, memory otherwise. */
 export async function openStore(opts: StoreOptions = {}): Promise<Apldb> {
@@ -34,5 +35,5 @@ export { StoreError, type StoreErrorCode } from './storage/errors.ts'
 export type { IngestInput, IngestOptions, IngestStatus } from './storage/ingest-call.ts'
 export type { RecoveryReport } from './storage/recovery.ts'
 export type { FieldInfo, ScanBatch, ScanOptions, ScanStats, Snapshot } from './storage/snapshot.ts'
-export type { StoreOptions } from './storage/store.ts'
+export type { StoreOptions } from './storage/store-options.ts'
 export type { FieldType, FlatEvent, FlatValue, TimeRange } from './storage/types.ts'

@@ -1,11 +1,15 @@
 // storage/recovery.ts: the startup checks of a store directory. Temp files are deleted; block
 // files no manifest references (a crash between rename and the manifest edit) are deleted; a
 // referenced block whose file is missing or the wrong size is quarantined and reported, never
-// served. WAL replay is done by the store with the runtimes (see store.ts).
+// served. Each dataset's WAL is replayed into a fresh runtime (events past its sealed blocks); WAL
+// directories of datasets no longer in the manifest are deleted.
 import * as path from 'node:path'
+import { DatasetRuntime } from './dataset-runtime.ts'
 import type { Fs } from './fs.ts'
 import type { BlockMeta, ManifestState } from './manifest/edits.ts'
 import type { ManifestRecovery } from './manifest/manifest.ts'
+import type { StoreContext } from './store-context.ts'
+import { Wal } from './wal/wal.ts'
 
 /** What opening a store found and did. */
 export interface RecoveryReport {
@@ -94,4 +98,43 @@ export async function checkBlockFiles(
     }
   }
   return bad
+}
+
+/**
+ * One runtime per dataset of the manifest, with its sealed blocks and the WAL events past them made
+ * visible (counted into `report`); WAL directories of datasets that no longer exist (leftovers of a
+ * crash mid-delete) are removed first.
+ */
+export async function replayDatasets(
+  ctx: StoreContext,
+  report: RecoveryReport,
+  onFail: (e: Error) => void,
+): Promise<DatasetRuntime[]> {
+  const { fs, root, sync, manifest } = ctx
+  for (const name of await fs.readdir(path.join(root, 'wal'))) {
+    if (!manifest.state.datasets.has(name)) {
+      await fs.rmrf(path.join(root, 'wal', name))
+      report.orphanWalDirsRemoved++
+    }
+  }
+  const runtimes: DatasetRuntime[] = []
+  for (const ds of manifest.state.datasets.values()) {
+    const { wal, replay } = await Wal.open(fs, path.join(root, 'wal', ds.meta.id), { sync, onFail })
+    let nextSeq = ds.sealedThrough + 1
+    for (const b of replay.batches) nextSeq = Math.max(nextSeq, b.firstSeq + b.events.length)
+    const rt = new DatasetRuntime(ctx, ds.meta, [], wal, ds.sealedThrough + 1)
+    rt.blocks = ds.blocks.map((b) => rt.handleFor(b))
+    for (const b of replay.batches) {
+      const from = Math.max(0, ds.sealedThrough + 1 - b.firstSeq)
+      if (from >= b.events.length) continue
+      rt.appendVisible(b.firstSeq + from, b.events.slice(from), b.chunks)
+      report.walEventsReplayed += b.events.length - from
+      report.walBatchesReplayed++
+    }
+    rt.nextSeq = nextSeq
+    report.walTornBytesTruncated += replay.tornBytes
+    report.walPartialBatchesDropped += replay.droppedPartialBatches
+    runtimes.push(rt)
+  }
+  return runtimes
 }

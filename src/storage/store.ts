@@ -5,48 +5,27 @@
 import * as path from 'node:path'
 import { formatRfc3339Nano } from '../util/time/index.ts'
 import { type BlockBatch, buildBatch } from './block/index.ts'
+import { BlockPins } from './block-pins.ts'
 import { BlockReader } from './block-reader.ts'
 import { defaultCacheBytes } from './cache-budget.ts'
-import { type Clock, nsClock } from './clock.ts'
-import { DatasetRuntime } from './dataset-runtime.ts'
+import { nsClock } from './clock.ts'
+import type { DatasetRuntime } from './dataset-runtime.ts'
 import { DatasetsApi } from './datasets-api.ts'
 import { commitDeletion, type DeletionInfo, DeletionWorker, deletionOptions } from './deletion/index.ts'
 import { DocStore } from './docs.ts'
 import { StoreError } from './errors.ts'
-import { type Fs, nodeFs } from './fs.ts'
+import { nodeFs } from './fs.ts'
 import { type IngestInput, type IngestOptions, type IngestStatus, prepareIngest } from './ingest-call.ts'
 import { acquireLock } from './lock.ts'
 import type { PendingDeletion } from './manifest/edits.ts'
 import { Manifest } from './manifest/manifest.ts'
 import { createMemFs } from './mem-fs.ts'
-import { checkBlockFiles, cleanTmp, emptyReport, type RecoveryReport } from './recovery.ts'
+import { checkBlockFiles, cleanTmp, emptyReport, type RecoveryReport, replayDatasets } from './recovery.ts'
 import { Sealer } from './seal/sealer.ts'
 import type { BlockSource } from './snapshot.ts'
 import { type BlockHandle, type FieldInfo, Snapshot, type TailView, type Version } from './snapshot.ts'
 import type { StoreContext } from './store-context.ts'
-import { Wal } from './wal/wal.ts'
-
-/** Options of `openStore`. */
-export interface StoreOptions {
-  /** Store directory; omitted: an in-memory store (nothing persists). */
-  readonly path?: string
-  /** Events per sealed block (default 65,536). */
-  readonly blockRows?: number
-  /** 'fsync' (default): acknowledged means fsynced. 'none': no fsync, for throwaway stores. */
-  readonly durability?: 'fsync' | 'none'
-  /** Byte budget of the decoded-column cache (default: an eighth of the machine memory, 256 MiB … 4 GiB; storage/cache-budget.ts). */
-  readonly cacheBytes?: number
-  /** Injectable clock (tests). */
-  readonly clock?: Clock
-  /** Seal full-size blocks on a worker thread (default true). */
-  readonly sealWorker?: boolean
-  /** File system (fault-injection tests); defaults to the real one, or memory without `path`. */
-  readonly fs?: Fs
-  /** Minimum wait between a committed block deletion and the unlink of its files, ms (default 0). */
-  readonly deletionDelay?: number
-  /** Largest number of rows one block deletion may remove (default 1,000,000). */
-  readonly maxDeleteRows?: number
-}
+import { blockRowsOf, type StoreOptions } from './store-options.ts'
 
 const DAY_NS = 86_400_000_000_000n
 
@@ -68,8 +47,7 @@ export class Store {
   readonly #ctx: StoreContext
   readonly #reader: BlockReader
   readonly #byName = new Map<string, DatasetRuntime>()
-  readonly #pins = new Map<string, number>()
-  readonly #doomed = new Set<string>()
+  readonly #pins: BlockPins
   readonly #inflight = new Set<Promise<unknown>>()
   readonly #tailCache = new WeakMap<readonly unknown[], { length: number; batch: BlockBatch }>()
   readonly #releaseLock: () => Promise<void>
@@ -100,13 +78,17 @@ export class Store {
     this.docs = new DocStore(args.ctx.fs, args.ctx.root, args.ctx.tmpDir, args.ctx.sync)
     this.maxDeleteRows = args.maxDeleteRows
     const { fs, root, sync, manifest } = args.ctx
+    this.#pins = new BlockPins(
+      (file) => fs.unlink(file).catch(() => {}),
+      () => this.deletion.unpinned(),
+    )
     this.deletion = new DeletionWorker({
       fs,
       root,
       sync,
       manifest,
       delayMs: args.deletionDelay,
-      isPinned: (file) => (this.#pins.get(file) ?? 0) > 0,
+      isPinned: (file) => this.#pins.isPinned(file),
       evict: (blockId) => this.#reader.evict(blockId),
       now: this.#now,
       usable: () => !this.#failed && !this.#closed,
@@ -116,10 +98,7 @@ export class Store {
   /** Open (recovering if needed) or create a store. */
   static async open(opts: StoreOptions = {}): Promise<Store> {
     const t0 = performance.now()
-    const blockRows = opts.blockRows ?? 65_536
-    if (!Number.isSafeInteger(blockRows) || blockRows < 1) {
-      throw new StoreError('invalid_argument', `blockRows must be a positive integer, got ${blockRows}`)
-    }
+    const blockRows = blockRowsOf(opts)
     const { deletionDelay, maxDeleteRows } = deletionOptions(opts)
     const inMemory = opts.path === undefined
     const fs = opts.fs ?? (inMemory ? createMemFs() : nodeFs)
@@ -169,31 +148,7 @@ export class Store {
         deletionDelay,
         maxDeleteRows,
       })
-      // WAL directories of datasets that no longer exist are leftovers of a crash mid-delete.
-      for (const name of await fs.readdir(path.join(root, 'wal'))) {
-        if (!manifest.state.datasets.has(name)) {
-          await fs.rmrf(path.join(root, 'wal', name))
-          report.orphanWalDirsRemoved++
-        }
-      }
-      for (const ds of manifest.state.datasets.values()) {
-        const { wal, replay } = await Wal.open(fs, path.join(root, 'wal', ds.meta.id), { sync, onFail })
-        let nextSeq = ds.sealedThrough + 1
-        for (const b of replay.batches) nextSeq = Math.max(nextSeq, b.firstSeq + b.events.length)
-        const rt = new DatasetRuntime(ctx, ds.meta, [], wal, ds.sealedThrough + 1)
-        rt.blocks = ds.blocks.map((b) => rt.handleFor(b))
-        for (const b of replay.batches) {
-          const from = Math.max(0, ds.sealedThrough + 1 - b.firstSeq)
-          if (from >= b.events.length) continue
-          rt.appendVisible(b.firstSeq + from, b.events.slice(from), b.chunks)
-          report.walEventsReplayed += b.events.length - from
-          report.walBatchesReplayed++
-        }
-        rt.nextSeq = nextSeq
-        report.walTornBytesTruncated += replay.tornBytes
-        report.walPartialBatchesDropped += replay.droppedPartialBatches
-        store.#byName.set(ds.meta.name, rt)
-      }
+      for (const rt of await replayDatasets(ctx, report, onFail)) store.#byName.set(rt.meta.name, rt)
       for (const rt of store.#byName.values()) await store.applyRetention(rt)
       // Committed deletions without DeleteApplied go back in the queue (their files may be gone already).
       for (const req of manifest.state.pendingDeletions.values()) store.deletion.enqueue(req)
@@ -221,13 +176,8 @@ export class Store {
   assertUsable(): void {
     if (this.#closed) throw new StoreError('store_closed', 'the store is closed')
     if (this.#failed) {
-      throw new StoreError(
-        'store_failed',
-        `the store stopped after a failed write (${this.#failed.message}); reopen it`,
-        {
-          cause: this.#failed,
-        },
-      )
+      const why = `the store stopped after a failed write (${this.#failed.message}); reopen it`
+      throw new StoreError('store_failed', why, { cause: this.#failed })
     }
   }
 
@@ -304,8 +254,7 @@ export class Store {
   /** @internal Unlink a block's file now, or when the last snapshot pinning it is released. */
   async doom(b: BlockHandle): Promise<void> {
     this.#reader.evict(b.meta.blockId)
-    if ((this.#pins.get(b.file) ?? 0) > 0) this.#doomed.add(b.file)
-    else await this.#ctx.fs.unlink(b.file).catch(() => {})
+    await this.#pins.doom(b.file)
   }
 
   /** @internal Apply a dataset's retention period (block-granular). */
@@ -381,12 +330,11 @@ export class Store {
       this.#version = { id: ++this.#versionId, datasets }
     }
     const version = this.#version
-    for (const ds of version.datasets.values())
-      for (const b of ds.blocks) this.#pins.set(b.file, (this.#pins.get(b.file) ?? 0) + 1)
+    this.#pins.pin(version)
     return new Snapshot(version, {
       loadColumns: (block, fields) => this.#reader.loadColumns(block, fields),
       tailBatch: (tail) => this.#tailBatch(tail),
-      release: (v) => this.#unpin(v),
+      release: (v) => this.#pins.unpin(v),
     })
   }
 
@@ -396,22 +344,6 @@ export class Store {
     const batch = buildBatch(tail.events.slice(0, tail.length))
     this.#tailCache.set(tail.events, { length: tail.length, batch })
     return batch
-  }
-
-  #unpin(v: Version): void {
-    let freed = false
-    for (const ds of v.datasets.values()) {
-      for (const b of ds.blocks) {
-        const n = (this.#pins.get(b.file) ?? 1) - 1
-        if (n > 0) this.#pins.set(b.file, n)
-        else {
-          this.#pins.delete(b.file)
-          freed = true
-          if (this.#doomed.delete(b.file)) void this.#ctx.fs.unlink(b.file).catch(() => {})
-        }
-      }
-    }
-    if (freed) this.deletion.unpinned()
   }
 
   /** Committed block deletions: pending ones, then recently finished ones (this process only). */

@@ -1,0 +1,36 @@
+// storage/store-options.ts: the options of `openStore` (Store.open), and the checks of those the
+// store itself validates (deletion options: deletion/options.ts).
+import type { Clock } from './clock.ts'
+import { StoreError } from './errors.ts'
+import type { Fs } from './fs.ts'
+
+/** Options of `openStore`. */
+export interface StoreOptions {
+  /** Store directory; omitted: an in-memory store (nothing persists). */
+  readonly path?: string
+  /** Events per sealed block (default 65,536). */
+  readonly blockRows?: number
+  /** 'fsync' (default): acknowledged means fsynced. 'none': no fsync, for throwaway stores. */
+  readonly durability?: 'fsync' | 'none'
+  /** Byte budget of the decoded-column cache (default: an eighth of the machine memory, 256 MiB … 4 GiB; storage/cache-budget.ts). */
+  readonly cacheBytes?: number
+  /** Injectable clock (tests). */
+  readonly clock?: Clock
+  /** Seal full-size blocks on a worker thread (default true). */
+  readonly sealWorker?: boolean
+  /** File system (fault-injection tests); defaults to the real one, or memory without `path`. */
+  readonly fs?: Fs
+  /** Minimum wait between a committed block deletion and the unlink of its files, ms (default 0). */
+  readonly deletionDelay?: number
+  /** Largest number of rows one block deletion may remove (default 1,000,000). */
+  readonly maxDeleteRows?: number
+}
+
+/** Events per sealed block: `blockRows` (default 65,536); a non-positive or fractional one is invalid_argument. */
+export function blockRowsOf(opts: StoreOptions): number {
+  const blockRows = opts.blockRows ?? 65_536
+  if (!Number.isSafeInteger(blockRows) || blockRows < 1) {
+    throw new StoreError('invalid_argument', `blockRows must be a positive integer, got ${blockRows}`)
+  }
+  return blockRows
+}
