@@ -28,21 +28,10 @@ import type {
 } from './ast.ts'
 import { node } from './ast.ts'
 import { type Ctx, cstSpan, nodeOf, nodesOf, spanBetween, tokenOf, tokenSpan } from './cst-access.ts'
+import { OPERATOR_PARAMETERS } from './operator-parameters.ts'
 import type { BuildState, GroupValue } from './to-ast-data.ts'
 import { ExprAstVisitor } from './to-ast-expr.ts'
 import { decodeTypedLiteral } from './typed-literal.ts'
-
-/** Parameters each operator accepts, and whether the value is a bare word. */
-const OPERATOR_PARAMETERS: Readonly<Record<string, Readonly<Record<string, 'word' | 'literal'>>>> = {
-  search: { kind: 'word' },
-  join: { kind: 'word' },
-  lookup: { kind: 'word' },
-  union: { withsource: 'word' },
-  parse: { kind: 'word', flags: 'word' },
-  'parse-where': { kind: 'word', flags: 'word' },
-  'mv-expand': { kind: 'word', with_itemindex: 'word' },
-  redact: { replaceToken: 'literal', replaceHash: 'literal', redactGroups: 'literal' },
-}
 
 /** The complete CST → AST visitor. One instance is reused; `build` resets its state. */
 class AstVisitor extends ExprAstVisitor {
