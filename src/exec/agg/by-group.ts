@@ -25,12 +25,14 @@ export function isByGroupKind(kind: string): kind is ByGroupKind {
   return kind === 'avg' || kind === 'max' || kind === 'min'
 }
 
+/** Row positions with residues (see ByGroupScratch.residues): row-sized, so shared, not per aggregation. */
+let RESIDUES = new Uint32Array(0)
+
 /** Reusable scratch of the by-group feeds (grows with the group count and batch size; never shrinks). */
 export class ByGroupScratch {
   #sums = new Float64Array(0)
   #hi = new Float64Array(0)
   #lo = new Float64Array(0)
-  #residues = new Uint32Array(0)
   /** Per value slot, the max|x| the last batch's pass was sized for (0: none yet). */
   readonly #bounds: number[] = []
   readonly scales = new Float64Array(2)
@@ -56,10 +58,10 @@ export class ByGroupScratch {
     return this.#lo.subarray(0, groups).fill(fill)
   }
 
-  /** Room for `n` row positions. */
+  /** Room for `n` row positions (one buffer for every scratch of this thread: a pass uses it only until it returns). */
   residues(n: number): Uint32Array {
-    if (this.#residues.length < n) this.#residues = new Uint32Array(Math.max(n, 2 * this.#residues.length))
-    return this.#residues
+    if (RESIDUES.length < n) RESIDUES = new Uint32Array(Math.max(n, 2 * RESIDUES.length))
+    return RESIDUES
   }
 
   /** The max|x| remembered for value slot `slot` (0: none). */

@@ -19,6 +19,23 @@ function nextPow2(n: number, floor: number): number {
 
 let ZEROS = new Int32Array(0)
 
+/**
+ * Reused id buffers of `assign`: one per key, then one for the combined ids. Shared by every index
+ * of this thread (an index per summarize or per parallel unit would otherwise allocate row-sized
+ * buffers again each time); an `assign` uses them only until it returns.
+ */
+const BUFFERS: Int32Array[] = []
+
+/** Buffer `k` with room for `n` ids (its first `n` entries; contents are the caller's to fill). */
+function idBuffer(k: number, n: number): Int32Array {
+  let b = BUFFERS[k]
+  if (b === undefined || b.length < n) {
+    b = new Int32Array(Math.max(n, 2 * (b?.length ?? 0)))
+    BUFFERS[k] = b
+  }
+  return b.subarray(0, n)
+}
+
 /** `n` zeros, shared (group ids are read, never written, by their users). */
 function zeros(n: number): Int32Array {
   if (ZEROS.length < n) ZEROS = new Int32Array(Math.max(n, 2 * ZEROS.length))
@@ -42,19 +59,6 @@ export class GroupIndex {
 
   constructor(keyCount: number) {
     this.keys = Array.from({ length: keyCount }, () => new KeyDictionary())
-  }
-
-  /** Reused id buffers: one per key, then one for the combined ids (see `assign`). */
-  readonly #buffers: Int32Array[] = []
-
-  /** Buffer `k` with room for `n` ids (its first `n` entries; contents are the caller's to fill). */
-  #buffer(k: number, n: number): Int32Array {
-    let b = this.#buffers[k]
-    if (b === undefined || b.length < n) {
-      b = new Int32Array(Math.max(n, 2 * (b?.length ?? 0)))
-      this.#buffers[k] = b
-    }
-    return b.subarray(0, n)
   }
 
   /** Groups so far. */
@@ -111,7 +115,7 @@ export class GroupIndex {
 
   /**
    * Group ids of `rows` given the key vectors; `onNew(gid)` runs once per new group. The ids are
-   * read-only and valid until the next call (they live in reused buffers).
+   * read-only and valid until the next `assign` of any index on this thread (shared buffers).
    */
   assign(vecs: readonly Vec[], rows: Uint32Array, onNew: (gid: number) => void): Int32Array {
     const n = rows.length
@@ -120,7 +124,7 @@ export class GroupIndex {
       return zeros(n)
     }
     const perKey = vecs.map((v, k) => {
-      const ids = this.#buffer(k, n)
+      const ids = idBuffer(k, n)
       this.keys[k].assign(v, rows, ids)
       return ids
     })
@@ -135,7 +139,7 @@ export class GroupIndex {
       const viaGrid = this.#assignPairs(perKey[0], perKey[1], onNew)
       if (viaGrid) return viaGrid
     }
-    const gids = this.#buffer(vecs.length, n)
+    const gids = idBuffer(vecs.length, n)
     const combos = this.#combos
     const first = perKey[0]
     const second = perKey[1]
@@ -186,7 +190,7 @@ export class GroupIndex {
    */
   #assignPairs(first: Int32Array, second: Int32Array, onNew: (gid: number) => void): Int32Array | null {
     const n = first.length
-    const gids = this.#buffer(2, n)
+    const gids = idBuffer(2, n)
     let grid = this.#grid === null ? new Int32Array(0) : (this.#grid as Int32Array)
     let rowsCap = this.#gridRows
     let colsCap = this.#gridCols
