@@ -25,8 +25,14 @@ export function isByGroupKind(kind: string): kind is ByGroupKind {
   return kind === 'avg' || kind === 'max' || kind === 'min'
 }
 
-/** Row positions with residues (see ByGroupScratch.residues): row-sized, so shared, not per aggregation. */
+/** Room for the positions of rows with residues: row-sized, so one per thread, not per aggregation. */
 let RESIDUES = new Uint32Array(0)
+
+/** RESIDUES with room for `n` positions (a pass uses it only until it returns). */
+function residueSlots(n: number): Uint32Array {
+  if (RESIDUES.length < n) RESIDUES = new Uint32Array(Math.max(n, 2 * RESIDUES.length))
+  return RESIDUES
+}
 
 /** Reusable scratch of the by-group feeds (grows with the group count and batch size; never shrinks). */
 export class ByGroupScratch {
@@ -56,12 +62,6 @@ export class ByGroupScratch {
   lo(groups: number, fill: number): Float64Array {
     if (this.#lo.length < groups) this.#lo = new Float64Array(Math.max(groups, 2 * this.#lo.length))
     return this.#lo.subarray(0, groups).fill(fill)
-  }
-
-  /** Room for `n` row positions (one buffer for every scratch of this thread: a pass uses it only until it returns). */
-  residues(n: number): Uint32Array {
-    if (RESIDUES.length < n) RESIDUES = new Uint32Array(Math.max(n, 2 * RESIDUES.length))
-    return RESIDUES
   }
 
   /** The max|x| remembered for value slot `slot` (0: none). */
@@ -100,7 +100,7 @@ export function feedByGroup(
   const sums = scratch.sums(groupCount)
   const hi = scratch.hi(groupCount, Number.NEGATIVE_INFINITY)
   const lo = scratch.lo(groupCount, Number.POSITIVE_INFINITY)
-  const residues = scratch.residues(rows.length)
+  const residues = residueSlots(rows.length)
   // Consecutive rows (a whole block) and no min: the pass reads values in place and keeps only the
   // batch's smallest value for the bound check (one store per row fewer).
   const range = consecutiveRows(rows) && !parts.some((p) => p.kind === 'min')
