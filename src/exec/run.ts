@@ -228,7 +228,10 @@ export async function runQuery(
   }
   const agg = shapingAggregate(p.root)
   const tables: ResultTable[] = [tableOf('0', p, out, n, agg, window, env, timeDesc)]
-  if (agg?.timeBucket) tables.push(await totals(agg, env, ctx, p, window, override))
+  if (agg?.timeBucket) {
+    const folded = agg === p.root ? foldedTotals(root, agg) : undefined
+    tables.push(await totals(agg, env, ctx, p, window, override, folded))
+  }
   const aggs = findAggregates(root)
   const scan = ctx.stats.scan
   return {
@@ -301,7 +304,21 @@ function tableOf(
   }
 }
 
-/** The `_totals` table: the same summarize without its time-bin key, run over the same input. */
+/**
+ * The `_totals` rows folded from the summarize's own groups (ops/merged-totals.ts) when the plan is
+ * that summarize, run in-process (under the default time sort); undefined otherwise, or when a fold
+ * would not be exact (then `totals` runs the summarize again).
+ */
+function foldedTotals(root: PhysicalOperator, agg: Aggregate): Batch | undefined {
+  const op = root.name === 'TopNExec' && root.children.length === 1 ? root.children[0] : root
+  if (!(op instanceof AggregateExec)) return undefined
+  return op.totalsWithout(agg.timeBucket?.keyIndex ?? 0) ?? undefined
+}
+
+/**
+ * The `_totals` table: the same summarize without its time-bin key, over the same input: `folded`
+ * when given, else run again.
+ */
 async function totals(
   agg: Aggregate,
   env: KernelEnv,
@@ -309,16 +326,21 @@ async function totals(
   p: LogicalPlan,
   window: { start?: bigint; end: bigint },
   override: BuildOverride | undefined,
+  folded: Batch | undefined,
 ): Promise<ResultTable> {
   const at = agg.timeBucket?.keyIndex ?? 0
   const keys = agg.keys.filter((_, i) => i !== at)
   const schema = agg.schema.filter((_, i) => i !== at)
   // The Aggregate builder makes the same AggregateExec; through it the parallel executor can take it.
-  const op = build(
-    { ...agg, keys, schema, timeBucket: null },
-    { env, timeDesc: false, override, zoneStats: true },
-  )
   // Separate counters: the status reports the main pass.
-  const out = await drain(op, { ...ctx, stats: newStats() })
+  const again = () =>
+    drain(
+      build({ ...agg, keys, schema, timeBucket: null }, { env, timeDesc: false, override, zoneStats: true }),
+      {
+        ...ctx,
+        stats: newStats(),
+      },
+    )
+  const out = folded ?? (await again())
   return tableOf('_totals', p, out, out.length, { ...agg, keys }, window, env, false, schema)
 }

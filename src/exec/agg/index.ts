@@ -17,6 +17,7 @@ export {
   createAggState,
   deserializeAggState,
   isAggKind,
+  mergesExactly,
 } from './registry.ts'
 export type { HeavyHitter } from './space-saving.ts'
 export { defaultTopkCapacity } from './topk.ts'

@@ -46,6 +46,11 @@ interface AggStateDef<S extends AggState> {
   readonly description: string
   /** True when the result can be an estimate (then `isEstimate` says whether it is). */
   readonly estimated: boolean
+  /**
+   * True when merging partial states, in any grouping and order, gives exactly the single-state
+   * result, and that result is a scalar (so a merged copy shares nothing a result cell holds).
+   */
+  readonly exactMerge: boolean
   readonly create: (params: AggParams) => S
   /** Reads the body written by `serialize` (after the header). */
   readonly read: (r: ByteReader) => S
@@ -61,12 +66,14 @@ export const AGG_STATES = {
   count: row({
     description: 'Rows counted; every add call counts (count() has no argument).',
     estimated: false,
+    exactMerge: true,
     create: () => new CountState(),
     read: CountState.read,
   }),
   countif: row({
     description: 'Rows whose predicate value is true.',
     estimated: false,
+    exactMerge: true,
     create: () => new CountIfState(),
     read: CountIfState.read,
   }),
@@ -74,66 +81,77 @@ export const AGG_STATES = {
     description:
       'Exact sum: integer inputs give an exact integer (number, or bigint past 2^53), others a double.',
     estimated: false,
+    exactMerge: true,
     create: () => new SumState(),
     read: SumState.read,
   }),
   avg: row({
     description: 'Mean of the numeric values (exact sum / count); null over no rows.',
     estimated: false,
+    exactMerge: true,
     create: () => new AvgState(),
     read: AvgState.read,
   }),
   min: row({
     description: 'Smallest value (numbers, int64 words, strings, booleans); null over no rows.',
     estimated: false,
+    exactMerge: true,
     create: () => new MinMaxState('min'),
     read: (r) => MinMaxState.read('min', r),
   }),
   max: row({
     description: 'Largest value (numbers, int64 words, strings, booleans); null over no rows.',
     estimated: false,
+    exactMerge: true,
     create: () => new MinMaxState('max'),
     read: (r) => MinMaxState.read('max', r),
   }),
   make_list: row({
     description: 'All non-null values, up to maxSize.',
     estimated: false,
+    exactMerge: false,
     create: (p) => new MakeListState(maxSize('make_list', p)),
     read: MakeListState.read,
   }),
   make_set: row({
     description: 'Distinct non-null values in first-seen order, up to maxSize.',
     estimated: false,
+    exactMerge: false,
     create: (p) => new MakeSetState(maxSize('make_set', p)),
     read: MakeSetState.read,
   }),
   variance: row({
     description: 'Sample variance (n − 1), Welford + Chan merge; 0 for one value, null for none.',
     estimated: false,
+    exactMerge: false,
     create: () => new VarianceState('variance'),
     read: (r) => VarianceState.read('variance', r),
   }),
   stdev: row({
     description: 'Sample standard deviation (n − 1); 0 for one value, null for none.',
     estimated: false,
+    exactMerge: false,
     create: () => new VarianceState('stdev'),
     read: (r) => VarianceState.read('stdev', r),
   }),
   arg_min: row({
     description: 'Smallest value and its row payload; ties keep the smallest row ordinal.',
     estimated: false,
+    exactMerge: false,
     create: () => new ArgExtremumState('arg_min'),
     read: (r) => ArgExtremumState.read('arg_min', r),
   }),
   arg_max: row({
     description: 'Largest value and its row payload; ties keep the smallest row ordinal.',
     estimated: false,
+    exactMerge: false,
     create: () => new ArgExtremumState('arg_max'),
     read: (r) => ArgExtremumState.read('arg_max', r),
   }),
   dcount: row({
     description: 'Distinct values: exact up to exactLimit, then HyperLogLog.',
     estimated: true,
+    exactMerge: true,
     create: (p) =>
       new DcountState(
         intParam('dcount', 'exactLimit', p.exactLimit ?? DEFAULT_DCOUNT_EXACT_LIMIT, 0, 1 << 24),
@@ -144,24 +162,28 @@ export const AGG_STATES = {
   percentile: row({
     description: 'One percentile: exact nearest rank up to exactLimit values, then t-digest.',
     estimated: true,
+    exactMerge: false,
     create: (p) => new PercentileState(p.percent as number, p),
     read: PercentileState.read,
   }),
   percentiles_array: row({
     description: 'Several percentiles, in the requested order.',
     estimated: true,
+    exactMerge: false,
     create: (p) => new PercentilesArrayState(p.percents as readonly number[], p),
     read: PercentilesArrayState.read,
   }),
   topk: row({
     description: 'The k most frequent values [{key, count, error}] (Space-Saving; exact while keys fit).',
     estimated: true,
+    exactMerge: false,
     create: (p) => new TopkState(p.k as number, p.capacity),
     read: TopkState.read,
   }),
   histogram: row({
     description: 'Equal-width buckets [{lower, upper, count}] from min to max.',
     estimated: true,
+    exactMerge: false,
     create: (p) => new HistogramState(p.bins as number, p),
     read: HistogramState.read,
   }),
@@ -181,6 +203,11 @@ export function isAggKind(name: string): name is AggKind {
 function lookup(kind: string): AggStateDef<AggState> {
   if (!isAggKind(kind)) throw new AggStateError('AGG_UNKNOWN_KIND', `no aggregation state named '${kind}'`)
   return AGG_STATES[kind] as AggStateDef<AggState>
+}
+
+/** True when `kind`'s partial states merge exactly into a scalar result (AggStateDef.exactMerge). */
+export function mergesExactly(kind: string): boolean {
+  return isAggKind(kind) && AGG_STATES[kind].exactMerge
 }
 
 /** A fresh, empty state for aggregation `kind`; bad parameters throw AGG_BAD_PARAM. */

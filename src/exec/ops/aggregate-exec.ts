@@ -18,6 +18,7 @@ import { type AggSpec, aggSpec, resultCell } from './agg-spec.ts'
 import { argColumns, isArgSpec } from './arg-extremum-feed.ts'
 import { GroupAggregation } from './group-aggregation.ts'
 import type { GroupIndex } from './group-keys.ts'
+import { foldGroups } from './merged-totals.ts'
 
 /** One output aggregate: its calls, and the expression over their results (null: the single call). */
 interface OutputAgg {
@@ -46,7 +47,11 @@ export class AggregateExec implements PhysicalOperator {
   readonly #input: PhysicalOperator
   readonly #keys: readonly ColumnDef[]
   readonly #outputs: readonly OutputAgg[]
+  /** Every aggregation call of the outputs, in order (one state row each). */
+  readonly #specs: readonly AggSpec[]
   readonly #scope: EvalScope
+  /** The finished aggregation, once the output is out (for totalsWithout). */
+  #final: GroupAggregation | undefined
   /** Whether any state answered with an estimate (read after `batches` finished). */
   isEstimate = false
   numGroups = 0
@@ -63,6 +68,7 @@ export class AggregateExec implements PhysicalOperator {
     this.schema = schema
     this.#keys = keys
     this.#outputs = aggregates.map(prepare)
+    this.#specs = this.#outputs.flatMap((o) => o.calls)
     this.#scope = scope
   }
 
@@ -71,9 +77,8 @@ export class AggregateExec implements PhysicalOperator {
   }
 
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
-    const specs = this.#outputs.flatMap((o) => o.calls)
     const agg = new GroupAggregation(
-      specs,
+      this.#specs,
       this.#keys.map((k) => k.expr),
       this.#scope,
     )
@@ -84,18 +89,45 @@ export class AggregateExec implements PhysicalOperator {
       this.metrics.timeMs += performance.now() - t0
     }
     agg.ensureEmptyRow()
+    this.#final = agg
     const { groups, states } = agg
-    yield this.#output(groups, states)
+    this.numGroups = groups.size
+    this.metrics.rowsOut = groups.size
+    const keys = this.#keys.map((_, k) => k)
+    yield this.#output(groups, keys, groups.size, (k) => groups.keyIds(k), states, true)
   }
 
-  #output(groups: GroupIndex, states: AggState[][]): Batch {
-    const n = groups.size
-    this.numGroups = n
-    this.metrics.rowsOut = n
+  /**
+   * After the output: the summarize's result without key `drop` (the `_totals` of a summarize by a
+   * time bin), folded from its groups (merged-totals.ts); null when that cannot be exact (the caller
+   * runs the summarize again without the key).
+   */
+  totalsWithout(drop: number): Batch | null {
+    const agg = this.#final
+    if (!agg) return null
+    const folded = foldGroups(agg.groups, drop, this.#specs, agg.states)
+    if (!folded) return null
+    const kept = this.#keys.map((_, k) => k).filter((k) => k !== drop)
+    return this.#output(agg.groups, kept, folded.size, (i) => folded.keyIds[i], folded.states, false)
+  }
+
+  /**
+   * Output columns: the keys `keys` (indices into this summarize's keys), `keyIds(i)` giving each
+   * output group's id of the i-th, then the aggregates of `states`; `main` when it is this
+   * summarize's own result (estimates are reported).
+   */
+  #output(
+    groups: GroupIndex,
+    keys: readonly number[],
+    n: number,
+    keyIds: (i: number) => Uint32Array,
+    states: readonly AggState[][],
+    main: boolean,
+  ): Batch {
     // Each key's distinct values become a vector once (a time is a bigint cell: converting one per
     // group cost more than the aggregation of a small query), gathered by the groups' key ids.
-    const cols: Vec[] = this.#keys.map((_, k) =>
-      takeVec(fromCells(this.schema[k].type, groups.keys[k].values), groups.keyIds(k)),
+    const cols: Vec[] = keys.map((k, i) =>
+      takeVec(fromCells(this.schema[k].type, groups.keys[k].values), keyIds(i)),
     )
     let at = 0
     for (const o of this.#outputs) {
@@ -109,7 +141,7 @@ export class AggregateExec implements PhysicalOperator {
         const cells: Cell[] = new Array(n)
         for (let g = 0; g < n; g++) {
           cells[g] = resultCell(spec, st[g])
-          if (st[g].isEstimate) this.isEstimate = true
+          if (main && st[g].isEstimate) this.isEstimate = true
         }
         return fromCells(spec.type, cells)
       })

@@ -1,0 +1,72 @@
+// ops/merged-totals.ts: a finished summarize's groups folded over one of its keys (the time bin of
+// a bucketed summarize, for the `_totals` table): each group's states merge into the group of its
+// other keys' values, so the totals cost a pass over the groups instead of a second scan. Only for
+// aggregations whose merge is exact (agg/registry.ts exactMerge); the caller rescans otherwise.
+import { type AggState, mergesExactly } from '../agg/index.ts'
+import { type AggSpec, newState } from './agg-spec.ts'
+import { isArgSpec } from './arg-extremum-feed.ts'
+import type { GroupIndex } from './group-keys.ts'
+
+/** Key ids below this pack two to a double exactly (as in group-keys.ts). */
+const RADIX = 2 ** 26
+
+/** The folded groups: per kept key, each totals group's key id (an id of the summarize's own key). */
+export interface FoldedGroups {
+  readonly size: number
+  /** `keyIds[i][t]`: totals group t's id of the i-th kept key. */
+  readonly keyIds: readonly Uint32Array[]
+  /** `states[a][t]`: aggregation a's merged state of totals group t. */
+  readonly states: readonly AggState[][]
+}
+
+/** True when every aggregation of `specs` merges exactly (no arg_min/arg_max, no sketches). */
+export function foldable(specs: readonly AggSpec[]): boolean {
+  return specs.every((s) => !isArgSpec(s) && mergesExactly(s.kind))
+}
+
+/**
+ * Folds `groups` over key `drop`: the groups with equal ids of the other keys become one, their
+ * states merged into fresh ones in group order (`states` is left as it was read: merging folds a
+ * state into the fresh one). Null when more than two keys remain, or an id is past RADIX: the
+ * caller rescans. With no key left there is one group, as a summarize without keys has.
+ */
+export function foldGroups(
+  groups: GroupIndex,
+  drop: number,
+  specs: readonly AggSpec[],
+  states: readonly (readonly AggState[])[],
+): FoldedGroups | null {
+  const kept = groups.keys.map((_, k) => k).filter((k) => k !== drop)
+  if (kept.length > 2 || !foldable(specs)) return null
+  const n = groups.size
+  const of = new Int32Array(n)
+  const firstOf: number[] = []
+  if (kept.length === 0) firstOf.push(0)
+  else {
+    const index = new Map<number, number>()
+    for (let g = 0; g < n; g++) {
+      let packed = groups.memberId(g, kept[0])
+      if (kept.length === 2) {
+        const b = groups.memberId(g, kept[1])
+        if (packed >= RADIX || b >= RADIX) return null
+        packed = packed * RADIX + b
+      }
+      let t = index.get(packed)
+      if (t === undefined) {
+        t = firstOf.length
+        index.set(packed, t)
+        firstOf.push(g)
+      }
+      of[g] = t
+    }
+  }
+  const size = firstOf.length
+  const keyIds = kept.map((k) => Uint32Array.from(firstOf, (g) => groups.memberId(g, k)))
+  const merged = specs.map((spec, a) => {
+    const row = Array.from({ length: size }, () => newState(spec))
+    const from = states[a]
+    for (let g = 0; g < n; g++) row[of[g]].merge(from[g])
+    return row
+  })
+  return { size, keyIds, states: merged }
+}
