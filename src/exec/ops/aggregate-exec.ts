@@ -14,9 +14,10 @@ import { type EvalScope, evaluate, scopeOf } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import type { Cell } from '../result.ts'
 import type { Vec } from '../vector.ts'
-import { type AggSpec, aggSpec, resultCell } from './agg-spec.ts'
+import { type AggSpec, aggSpec, resultCell, typedCell } from './agg-spec.ts'
 import { argColumns, isArgSpec } from './arg-extremum-feed.ts'
 import { GroupAggregation } from './group-aggregation.ts'
+import { GroupCounts } from './group-counts.ts'
 import type { GroupIndex } from './group-keys.ts'
 import { foldGroups } from './merged-totals.ts'
 
@@ -90,11 +91,11 @@ export class AggregateExec implements PhysicalOperator {
     }
     agg.ensureEmptyRow()
     this.#final = agg
-    const { groups, states } = agg
+    const groups = agg.groups
     this.numGroups = groups.size
     this.metrics.rowsOut = groups.size
     const keys = this.#keys.map((_, k) => k)
-    yield this.#output(groups, keys, groups.size, (k) => groups.keyIds(k), states, true)
+    yield this.#output(groups, keys, groups.size, (k) => groups.keyIds(k), agg.counts ?? agg.states, true)
   }
 
   /**
@@ -105,7 +106,7 @@ export class AggregateExec implements PhysicalOperator {
   totalsWithout(drop: number): Batch | null {
     const agg = this.#final
     if (!agg) return null
-    const folded = foldGroups(agg.groups, drop, this.#specs, agg.states)
+    const folded = foldGroups(agg.groups, drop, this.#specs, (a, g, into) => agg.mergeInto(a, g, into))
     if (!folded) return null
     const kept = this.#keys.map((_, k) => k).filter((k) => k !== drop)
     return this.#output(agg.groups, kept, folded.size, (i) => folded.keyIds[i], folded.states, false)
@@ -113,15 +114,16 @@ export class AggregateExec implements PhysicalOperator {
 
   /**
    * Output columns: the keys `keys` (indices into this summarize's keys), `keyIds(i)` giving each
-   * output group's id of the i-th, then the aggregates of `states`; `main` when it is this
-   * summarize's own result (estimates are reported).
+   * output group's id of the i-th, then the aggregates of `states` (or `counts`, when every
+   * aggregation is a plain count()); `main` when it is this summarize's own result (estimates are
+   * reported).
    */
   #output(
     groups: GroupIndex,
     keys: readonly number[],
     n: number,
     keyIds: (i: number) => Uint32Array,
-    states: readonly AggState[][],
+    states: readonly AggState[][] | GroupCounts,
     main: boolean,
   ): Batch {
     // Each key's distinct values become a vector once (a time is a bigint cell: converting one per
@@ -132,13 +134,17 @@ export class AggregateExec implements PhysicalOperator {
     let at = 0
     for (const o of this.#outputs) {
       if (isArgSpec(o.calls[0])) {
-        const st = states[at++]
+        const st = (states as AggState[][])[at++]
         cols.push(...argColumns(o.calls[0], (g) => st[g], n))
         continue
       }
       const results = o.calls.map((spec, c) => {
-        const st = states[at + c]
         const cells: Cell[] = new Array(n)
+        if (states instanceof GroupCounts) {
+          for (let g = 0; g < n; g++) cells[g] = typedCell(spec.type, states.of(g))
+          return fromCells(spec.type, cells)
+        }
+        const st = states[at + c]
         for (let g = 0; g < n; g++) {
           cells[g] = resultCell(spec, st[g])
           if (main && st[g].isEstimate) this.isEstimate = true

@@ -3,16 +3,16 @@
 // give long runs), and the two combine (a time bin by a field); each used entry or run costs one
 // group lookup. A split key's number part counts per distinct value the same way.
 import type { BoundExpr, ExprOf } from '../../plan/index.ts'
-import type { AggState } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { wholeMsStep } from '../kernels/binning.ts'
 import { ascendingRows, ascendingTimes } from '../time-order.ts'
 import type { NumVec, StrVec, Vec } from '../vector.ts'
 import { stringPart } from '../vector.ts'
-import { EMPTY, type GroupScratch } from './agg-feed.ts'
+import type { GroupScratch } from './agg-feed.ts'
 import type { AggSpec } from './agg-spec.ts'
 import { buffers, clearSeen, countNumbers, countRows, NUMBERS, type RowList } from './code-counts.ts'
+import type { GroupCounts } from './group-counts.ts'
 import type { GroupIndex } from './group-keys.ts'
 import { binRuns, isRunKey, RUNS, type RunKey, runEnds } from './key-runs.ts'
 
@@ -32,7 +32,7 @@ export function countByDictionary(
   groups: GroupIndex,
   keys: readonly Vec[],
   rows: Uint32Array,
-  states: readonly (readonly AggState[])[],
+  counts: GroupCounts,
   born: (gid: number) => void,
   scratch: GroupScratch,
 ): boolean {
@@ -40,17 +40,17 @@ export function countByDictionary(
   const str = dictionaryOf(keys[0])
   if (!str) return false
   const codes = str.codes
-  const { counts, seen, others } = buffers(str.dict.length, rows.length)
-  const used = countRows(codes, rows, 0, rows.length, counts, seen, others)
+  const { counts: perEntry, seen, others } = buffers(str.dict.length, rows.length)
+  const used = countRows(codes, rows, 0, rows.length, perEntry, seen, others)
   const dict = groups.keys[0]
   try {
     for (let k = 0; k < used; k += 2) {
       const gid = groups.groupOfKey(dict.entryId(str, seen[k], seen[k + 1]), born)
-      const n = counts[seen[k]]
-      for (let a = 0; a < states.length; a++) states[a][gid].addNumbers(EMPTY, null, 0, n)
+      const n = perEntry[seen[k]]
+      counts.add(gid, n)
     }
   } finally {
-    clearSeen(counts, seen, used)
+    clearSeen(perEntry, seen, used)
   }
   const num = numberPartOf(keys[0], str)
   if (num && others.n > 0) {
@@ -58,10 +58,10 @@ export function countByDictionary(
     for (let k = 0; k < distinct; k++) {
       const gid = groups.groupOfKey(dict.numberId(num, NUMBERS.rows[k]), born)
       const n = NUMBERS.counts[k]
-      for (let a = 0; a < states.length; a++) states[a][gid].addNumbers(EMPTY, null, 0, n)
+      counts.add(gid, n)
     }
   }
-  if (others.n > 0) countOthers(groups, keys, others, states, born, scratch)
+  if (others.n > 0) countOthers(groups, keys, others, counts, born, scratch)
   return true
 }
 
@@ -77,15 +77,14 @@ function countOthers(
   groups: GroupIndex,
   keys: readonly Vec[],
   others: RowList,
-  states: readonly (readonly AggState[])[],
+  counts: GroupCounts,
   born: (gid: number) => void,
   scratch: GroupScratch,
 ): void {
   const gids = groups.assign(keys, others.rows.subarray(0, others.n), born)
   const sizes = scratch.sizes(gids, groups.size)
   for (let k = 0; k < sizes.groups.length; k++)
-    for (let a = 0; a < states.length; a++)
-      states[a][sizes.groups[k]].addNumbers(EMPTY, null, sizes.starts[k], sizes.starts[k + 1])
+    counts.add(sizes.groups[k], sizes.starts[k + 1] - sizes.starts[k])
 }
 
 /** The dictionary-coded part of a key (a string column, or a split mixed column's string part). */
@@ -108,7 +107,7 @@ export function countByRunsAndDictionary(
   groups: GroupIndex,
   keys: readonly Vec[],
   rows: Uint32Array,
-  states: readonly (readonly AggState[])[],
+  counts: GroupCounts,
   born: (gid: number) => void,
   scratch: GroupScratch,
 ): boolean {
@@ -129,11 +128,11 @@ export function countByRunsAndDictionary(
     rows,
     ends,
     ends.length,
-    states,
+    counts,
     born,
     (start) => runIds.idAt(runKey, rows[start]),
   )
-  if (others.n > 0) countOthers(groups, keys, others, states, born, scratch)
+  if (others.n > 0) countOthers(groups, keys, others, counts, born, scratch)
   return true
 }
 
@@ -150,19 +149,19 @@ function countPerRun(
   rows: Uint32Array,
   ends: Uint32Array,
   runCount: number,
-  states: readonly (readonly AggState[])[],
+  counts: GroupCounts,
   born: (gid: number) => void,
   runId: (start: number) => number,
 ): RowList {
   const codes = str.codes
-  const { counts, seen, others } = buffers(str.dict.length, rows.length)
+  const { counts: perEntry, seen, others } = buffers(str.dict.length, rows.length)
   const entryIds = new Int32Array(str.dict.length).fill(-1)
   const entries = groups.keys[1 - runAt]
   const num = numberPartOf(key, str)
   let start = 0
   for (let r = 0; r < runCount; r++) {
     const before = others.n
-    const used = countRows(codes, rows, start, ends[r], counts, seen, others)
+    const used = countRows(codes, rows, start, ends[r], perEntry, seen, others)
     const distinct = num && others.n > before ? countNumbers(num, others, before) : 0
     try {
       if (used > 0 || distinct > 0) {
@@ -172,18 +171,18 @@ function countPerRun(
           let eid = entryIds[c]
           if (eid < 0) eid = entryIds[c] = entries.entryId(str, c, seen[k + 1])
           const gid = runAt === 0 ? groups.groupOfPair(rid, eid, born) : groups.groupOfPair(eid, rid, born)
-          const n = counts[c]
-          for (let a = 0; a < states.length; a++) states[a][gid].addNumbers(EMPTY, null, 0, n)
+          const n = perEntry[c]
+          counts.add(gid, n)
         }
         for (let k = 0; k < distinct; k++) {
           const eid = entries.numberId(num as NumVec, NUMBERS.rows[k])
           const gid = runAt === 0 ? groups.groupOfPair(rid, eid, born) : groups.groupOfPair(eid, rid, born)
           const n = NUMBERS.counts[k]
-          for (let a = 0; a < states.length; a++) states[a][gid].addNumbers(EMPTY, null, 0, n)
+          counts.add(gid, n)
         }
       }
     } finally {
-      clearSeen(counts, seen, used)
+      clearSeen(perEntry, seen, used)
     }
     start = ends[r]
   }
@@ -203,7 +202,7 @@ export function countByBinsAndDictionary(
   exprs: readonly BoundExpr[],
   b: Batch,
   rows: Uint32Array,
-  states: readonly (readonly AggState[])[],
+  counts: GroupCounts,
   born: (gid: number) => void,
   scratch: GroupScratch,
   scope: EvalScope,
@@ -225,14 +224,14 @@ export function countByBinsAndDictionary(
   const binIds = groups.keys[binAt]
   let r = 0
   // Runs come in order, so the run starting at `start` is the next one with a row.
-  const others = countPerRun(groups, binAt, key, str, rows, ends, runCount, states, born, (start) => {
+  const others = countPerRun(groups, binAt, key, str, rows, ends, runCount, counts, born, (start) => {
     while (ends[r] <= start) r++
     return binIds.timeMsId(bins[r])
   })
   if (others.n > 0) {
     // Rows left for the general path (nulls, other types in k): now the bins are built, once.
     const keys = binAt === 0 ? [evaluate(call, b, scope), key] : [key, evaluate(call, b, scope)]
-    countOthers(groups, keys, others, states, born, scratch)
+    countOthers(groups, keys, others, counts, born, scratch)
   }
   return true
 }
@@ -257,7 +256,7 @@ export function countByRuns(
   groups: GroupIndex,
   keys: readonly Vec[],
   rows: Uint32Array,
-  states: readonly (readonly AggState[])[],
+  counts: GroupCounts,
   born: (gid: number) => void,
 ): boolean {
   if (keys.length !== 1) return false
@@ -268,7 +267,7 @@ export function countByRuns(
   let start = 0
   for (let r = 0; r < ends.length; r++) {
     const gid = groups.groupOfKey(dict.idAt(key, rows[start]), born)
-    for (let a = 0; a < states.length; a++) states[a][gid].addNumbers(EMPTY, null, 0, ends[r] - start)
+    counts.add(gid, ends[r] - start)
     start = ends[r]
   }
   return true

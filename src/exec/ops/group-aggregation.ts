@@ -21,14 +21,15 @@ import {
   countByRunsAndDictionary,
   onlyPlainCounts,
 } from './count-by-key.ts'
+import { GroupCounts } from './group-counts.ts'
 import { GroupIndex } from './group-keys.ts'
 import { fedMask, planSketchSharing, type SketchSharing, shareSketches } from './shared-sketches.ts'
 
 /** The aggregation of one summarize (see the module header). */
 export class GroupAggregation {
   readonly groups: GroupIndex
-  /** `states[a][g]`: aggregation a's state of group g. */
-  readonly states: AggState[][]
+  /** Plain counts only (onlyPlainCounts): each group's count, in place of count states. */
+  readonly counts: GroupCounts | null
   readonly args: ArgExtremumFeed
   readonly sharing: SketchSharing
   readonly #keys: readonly BoundExpr[]
@@ -38,25 +39,42 @@ export class GroupAggregation {
   readonly #fedSpecs: readonly AggSpec[]
   readonly #fedStates: readonly AggState[][]
   readonly #born: (gid: number) => void
+  readonly #states: AggState[][]
+  readonly #specCount: number
 
   constructor(specs: readonly AggSpec[], keys: readonly BoundExpr[], scope: EvalScope) {
     this.#keys = keys
     this.#scope = scope
+    this.#specCount = specs.length
     this.groups = new GroupIndex(keys.length)
     const states: AggState[][] = specs.map(() => [])
-    this.states = states
+    this.#states = states
     this.args = new ArgExtremumFeed(specs, states)
     this.#counting = onlyPlainCounts(specs)
+    this.counts = this.#counting ? new GroupCounts() : null
     // Percentiles of one value share a sketch: only its leader is fed.
     const sharing = planSketchSharing(specs)
     this.sharing = sharing
     const fed = fedMask(sharing, specs, (s) => this.args.otherSpecs.includes(s))
     this.#fedSpecs = specs.filter((_, a) => fed[a])
     this.#fedStates = states.filter((_, a) => fed[a])
-    this.#born = (gid) => {
-      for (let a = 0; a < specs.length; a++) states[a][gid] = newState(specs[a])
-      shareSketches(sharing, states, gid)
-    }
+    this.#born = this.#counting
+      ? () => {}
+      : (gid) => {
+          for (let a = 0; a < specs.length; a++) states[a][gid] = newState(specs[a])
+          shareSketches(sharing, states, gid)
+        }
+  }
+
+  /** `states[a][g]`: aggregation a's state of group g (made from `counts` when there are counts). */
+  get states(): AggState[][] {
+    return this.counts ? this.counts.states(this.#specCount, this.groups.size) : this.#states
+  }
+
+  /** Folds group `g`'s state of aggregation `a` into `into` (a state of the same kind). */
+  mergeInto(a: number, g: number, into: AggState): void {
+    if (this.counts) (into as CountState).addMany(this.counts.of(g))
+    else into.merge(this.#states[a][g])
   }
 
   /** Feeds batch `b`; returns its live row count (events, for a weighted batch). */
@@ -72,7 +90,7 @@ export class GroupAggregation {
         this.#keys,
         b,
         rows,
-        this.states,
+        this.counts as GroupCounts,
         this.#born,
         this.#scratch,
         this.#scope,
@@ -81,12 +99,14 @@ export class GroupAggregation {
       return rows.length
     const keyVecs = this.#keys.map((k) => evaluate(k, b, this.#scope))
     if (b.weights !== undefined) return this.#addWeighted(keyVecs, rows, b.weights)
-    const counted =
-      this.#counting &&
-      (countByDictionary(groups, keyVecs, rows, this.states, this.#born, this.#scratch) ||
-        countByRuns(groups, keyVecs, rows, this.states, this.#born) ||
-        countByRunsAndDictionary(groups, keyVecs, rows, this.states, this.#born, this.#scratch))
-    if (!counted) {
+    const counts = this.counts
+    if (counts) {
+      const counted =
+        countByDictionary(groups, keyVecs, rows, counts, this.#born, this.#scratch) ||
+        countByRuns(groups, keyVecs, rows, counts, this.#born) ||
+        countByRunsAndDictionary(groups, keyVecs, rows, counts, this.#born, this.#scratch)
+      if (!counted) counts.addEach(groups.assign(keyVecs, rows, this.#born), groups.size)
+    } else {
       const byCodes = this.#feedByCodes(keyVecs, b)
       if (byCodes?.every((x) => x === 1) && this.args.empty) return rows.length
       const gids = groups.assign(keyVecs, rows, this.#born)
@@ -125,13 +145,14 @@ export class GroupAggregation {
    * exec/ops/stats-link.ts): each row adds its weight to its group's counts.
    */
   #addWeighted(keyVecs: readonly Vec[], rows: Uint32Array, weights: Float64Array): number {
-    if (!this.#counting) throw new Error('a weighted batch reached an aggregation other than count()')
+    const counts = this.counts
+    if (!counts) throw new Error('a weighted batch reached an aggregation other than count()')
     const gids = this.groups.assign(keyVecs, rows, this.#born)
     let total = 0
     for (let j = 0; j < rows.length; j++) {
       const w = weights[rows[j]]
       total += w
-      for (let a = 0; a < this.states.length; a++) (this.states[a][gids[j]] as CountState).addMany(w)
+      counts.add(gids[j], w)
     }
     return total
   }

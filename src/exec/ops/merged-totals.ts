@@ -26,15 +26,16 @@ export function foldable(specs: readonly AggSpec[]): boolean {
 
 /**
  * Folds `groups` over key `drop`: the groups with equal ids of the other keys become one, their
- * states merged into fresh ones in group order (`states` is left as it was read: merging folds a
- * state into the fresh one). Null when more than two keys remain, or an id is past RADIX: the
- * caller rescans. With no key left there is one group, as a summarize without keys has.
+ * states merged into fresh ones in group order (`merge(a, g, into)` folds aggregation a's state of
+ * group g into `into`, and must leave it as it was). Null when more than two keys remain, or an id
+ * is past RADIX: the caller rescans. With no key left there is one group, as a summarize without
+ * keys has.
  */
 export function foldGroups(
   groups: GroupIndex,
   drop: number,
   specs: readonly AggSpec[],
-  states: readonly (readonly AggState[])[],
+  merge: (a: number, g: number, into: AggState) => void,
 ): FoldedGroups | null {
   const kept = groups.keys.map((_, k) => k).filter((k) => k !== drop)
   if (kept.length > 2 || !foldable(specs)) return null
@@ -64,8 +65,7 @@ export function foldGroups(
   const keyIds = kept.map((k) => Uint32Array.from(firstOf, (g) => groups.memberId(g, k)))
   const merged = specs.map((spec, a) => {
     const row = Array.from({ length: size }, () => newState(spec))
-    const from = states[a]
-    for (let g = 0; g < n; g++) row[of[g]].merge(from[g])
+    for (let g = 0; g < n; g++) merge(a, g, row[of[g]])
     return row
   })
   return { size, keyIds, states: merged }

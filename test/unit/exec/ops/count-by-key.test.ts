@@ -3,10 +3,9 @@
 // split mixed column's number part, short-run batches sent down the general path in between, and
 // groups shared with rows assigned the general way.
 import { describe, expect, it } from 'vitest'
-import type { AggState } from '../../../../src/exec/agg/index.ts'
-import { createAggState } from '../../../../src/exec/agg/registry.ts'
 import { GroupScratch } from '../../../../src/exec/ops/agg-feed.ts'
 import { countByDictionary, countByRunsAndDictionary } from '../../../../src/exec/ops/count-by-key.ts'
+import { GroupCounts } from '../../../../src/exec/ops/group-counts.ts'
 import { GroupIndex } from '../../../../src/exec/ops/group-keys.ts'
 import type { Cell } from '../../../../src/exec/result.ts'
 import type { Vec } from '../../../../src/exec/vector.ts'
@@ -62,26 +61,24 @@ function run(
   runFirst: boolean,
 ): { counts: Map<string, number>; fast: number } {
   const groups = new GroupIndex(2)
-  const states: AggState[][] = [[]]
-  const born = (g: number) => {
-    states[0][g] = createAggState('count')
-  }
+  const tally = new GroupCounts()
+  const born = () => {}
   const scratch = new GroupScratch()
   let fast = 0
   for (const b of batches) {
     const keys = runFirst ? [runVec(b), keyVec(b)] : [keyVec(b), runVec(b)]
     const rows = Uint32Array.from(b.keys())
-    if (countByRunsAndDictionary(groups, keys, rows, states, born, scratch)) fast++
+    if (countByRunsAndDictionary(groups, keys, rows, tally, born, scratch)) fast++
     else {
       const gids = groups.assign(keys, rows, born)
-      for (const g of gids) states[0][g].addNumber(0)
+      for (const g of gids) tally.add(g, 1)
     }
   }
   const counts = new Map<string, number>()
   groups.members.forEach((m, g) => {
     const key = JSON.stringify(m.map((id, k) => groups.keys[k].values[id]))
     expect(counts.has(key), `one group per key: ${key}`).toBe(false)
-    counts.set(key, states[0][g].result() as number)
+    counts.set(key, tally.of(g))
   })
   return { counts, fast }
 }
@@ -119,7 +116,7 @@ describe('countByRunsAndDictionary', () => {
         groups,
         [str, str],
         Uint32Array.from(b.keys()),
-        [[]],
+        new GroupCounts(),
         none,
         new GroupScratch(),
       ),
@@ -129,7 +126,7 @@ describe('countByRunsAndDictionary', () => {
         groups,
         [runVec(b)],
         Uint32Array.from(b.keys()),
-        [[]],
+        new GroupCounts(),
         none,
         new GroupScratch(),
       ),
@@ -141,13 +138,11 @@ describe('countByDictionary', () => {
   it('counts a strings-and-numbers key like row-by-row grouping', () => {
     const batches = [rowsOf(3000, 200, 11), rowsOf(2000, 3, 12), rowsOf(1, 1, 13)]
     const groups = new GroupIndex(1)
-    const states: AggState[][] = [[]]
-    const born = (g: number) => {
-      states[0][g] = createAggState('count')
-    }
+    const tally = new GroupCounts()
+    const born = () => {}
     for (const b of batches) {
       expect(
-        countByDictionary(groups, [keyVec(b)], Uint32Array.from(b.keys()), states, born, new GroupScratch()),
+        countByDictionary(groups, [keyVec(b)], Uint32Array.from(b.keys()), tally, born, new GroupScratch()),
       ).toBe(true)
     }
     const want = new Map<string, number>()
@@ -157,7 +152,7 @@ describe('countByDictionary', () => {
     groups.members.forEach((m, g) => {
       const key = JSON.stringify(groups.keys[0].values[m[0]])
       expect(got.has(key), key).toBe(false)
-      got.set(key, states[0][g].result() as number)
+      got.set(key, tally.of(g))
     })
     expect(got).toEqual(want)
   })

@@ -4,8 +4,6 @@
 // search over a selection (a window cutting a run, unsorted times, nulls, numbers in the key), the
 // integer-packed sort (ties, nulls, both directions, fallbacks) and the lazily ordered top-N heap.
 import { describe, expect, it } from 'vitest'
-import type { AggState } from '../../../../src/exec/agg/index.ts'
-import { createAggState } from '../../../../src/exec/agg/registry.ts'
 import type { Batch } from '../../../../src/exec/batch.ts'
 import { scopeOf } from '../../../../src/exec/eval/evaluate.ts'
 import { binKernel } from '../../../../src/exec/kernels/binning.ts'
@@ -18,6 +16,7 @@ import {
   countByRuns,
   countByRunsAndDictionary,
 } from '../../../../src/exec/ops/count-by-key.ts'
+import { GroupCounts } from '../../../../src/exec/ops/group-counts.ts'
 import { GroupIndex } from '../../../../src/exec/ops/group-keys.ts'
 import { orderRows, rowComparator } from '../../../../src/exec/ops/sort-order.ts'
 import { RowHeap } from '../../../../src/exec/ops/top-n-heap.ts'
@@ -228,17 +227,15 @@ function counted(
   path: typeof countByRunsAndDictionary,
 ): Map<string, number> {
   const groups = new GroupIndex(batches[0].keys.length)
-  const states: AggState[][] = [[]]
-  const born = (g: number) => {
-    states[0][g] = createAggState('count')
-  }
+  const tally = new GroupCounts()
+  const born = () => {}
   const scratch = new GroupScratch()
-  for (const b of batches) expect(path(groups, b.keys, b.rows, states, born, scratch)).toBe(true)
+  for (const b of batches) expect(path(groups, b.keys, b.rows, tally, born, scratch)).toBe(true)
   const out = new Map<string, number>()
   groups.members.forEach((m, g) => {
     const key = JSON.stringify(m.map((id, k) => String(groups.keys[k].values[id])))
     expect(out.has(key), `one group per key ${key}`).toBe(false)
-    out.set(key, states[0][g].result() as number)
+    out.set(key, tally.of(g))
   })
   return out
 }
@@ -292,7 +289,9 @@ describe('count() by time runs over time-ordered blocks', () => {
     // Unsorted bins make short runs: the path declines them (the general path counts them).
     const short = { keys: [unsorted as Vec, mixedOf(keys)], rows }
     const groups = new GroupIndex(2)
-    expect(countByRunsAndDictionary(groups, short.keys, rows, [[]], () => {}, new GroupScratch())).toBe(false)
+    expect(
+      countByRunsAndDictionary(groups, short.keys, rows, new GroupCounts(), () => {}, new GroupScratch()),
+    ).toBe(false)
   })
 
   it('counts a single time key by runs, and a single mixed key by entry and number', () => {
@@ -341,20 +340,18 @@ describe('count() by bin(_time, step), k without building the bins', () => {
   /** Counts through the path (it must take every batch), as JSON of the key cells → count. */
   function viaBins(batches: readonly Batch[], exprs: BoundExpr[]): Map<string, number> {
     const groups = new GroupIndex(2)
-    const states: AggState[][] = [[]]
-    const born = (g: number) => {
-      states[0][g] = createAggState('count')
-    }
+    const tally = new GroupCounts()
+    const born = () => {}
     const scratch = new GroupScratch()
     for (const b of batches) {
       const rows = b.sel ?? Uint32Array.from({ length: b.length }, (_, i) => i)
-      expect(countByBinsAndDictionary(groups, exprs, b, rows, states, born, scratch, scope)).toBe(true)
+      expect(countByBinsAndDictionary(groups, exprs, b, rows, tally, born, scratch, scope)).toBe(true)
     }
     const out = new Map<string, number>()
     groups.members.forEach((m, g) => {
       const key = JSON.stringify(m.map((id, k) => String(groups.keys[k].values[id])))
       expect(out.has(key), `one group per key ${key}`).toBe(false)
-      out.set(key, states[0][g].result() as number)
+      out.set(key, tally.of(g))
     })
     return out
   }
@@ -397,7 +394,7 @@ describe('count() by bin(_time, step), k without building the bins', () => {
   it('declines unsorted times, sub-millisecond steps, short runs and computed keys', () => {
     const [b] = batchesOf(70)
     const rows = b.sel ?? new Uint32Array(0)
-    const args = [new GroupIndex(2), [[]], () => {}, new GroupScratch(), scope] as const
+    const args = [new GroupIndex(2), new GroupCounts(), () => {}, new GroupScratch(), scope] as const
     const k = column('k', 'unknown')
     const decline = (batch: Batch, exprs: BoundExpr[]) =>
       countByBinsAndDictionary(args[0], exprs, batch, rows, args[1], args[2], args[3], args[4])
