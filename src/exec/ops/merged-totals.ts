@@ -41,26 +41,11 @@ export function foldGroups(
   if (kept.length > 2 || !foldable(specs)) return null
   const n = groups.size
   const of = new Int32Array(n)
-  const firstOf: number[] = []
-  if (kept.length === 0) firstOf.push(0)
-  else {
-    const index = new Map<number, number>()
-    for (let g = 0; g < n; g++) {
-      let packed = groups.memberId(g, kept[0])
-      if (kept.length === 2) {
-        const b = groups.memberId(g, kept[1])
-        if (packed >= RADIX || b >= RADIX) return null
-        packed = packed * RADIX + b
-      }
-      let t = index.get(packed)
-      if (t === undefined) {
-        t = firstOf.length
-        index.set(packed, t)
-        firstOf.push(g)
-      }
-      of[g] = t
-    }
-  }
+  const firstOf =
+    kept.length === 0
+      ? [0]
+      : foldIds(groups.keyIds(kept[0]), kept.length === 2 ? groups.keyIds(kept[1]) : null, of)
+  if (firstOf === null) return null
   const size = firstOf.length
   const keyIds = kept.map((k) => Uint32Array.from(firstOf, (g) => groups.memberId(g, k)))
   const merged = specs.map((spec, a) => {
@@ -69,4 +54,29 @@ export function foldGroups(
     return row
   })
   return { size, keyIds, states: merged }
+}
+
+/**
+ * Numbers the distinct (a[g], b[g]) pairs (or a[g] alone) in group order into `of[g]`; returns each
+ * number's first group, or null when an id is past RADIX. A leaf: its loop stays optimized apart
+ * from the caller's.
+ */
+function foldIds(a: Uint32Array, b: Uint32Array | null, of: Int32Array): number[] | null {
+  const index = new Map<number, number>()
+  const firstOf: number[] = []
+  for (let g = 0; g < a.length; g++) {
+    let packed = a[g]
+    if (b !== null) {
+      if (packed >= RADIX || b[g] >= RADIX) return null
+      packed = packed * RADIX + b[g]
+    }
+    let t = index.get(packed)
+    if (t === undefined) {
+      t = firstOf.length
+      index.set(packed, t)
+      firstOf.push(g)
+    }
+    of[g] = t
+  }
+  return firstOf
 }
