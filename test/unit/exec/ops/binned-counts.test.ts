@@ -4,34 +4,23 @@
 // blocks mid-bin, both key orders and bin_auto.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpLogs } from '../../../../bench/data-gen.ts'
-import type { Apldb } from '../../../../src/index.ts'
-import { openStore } from '../../../../src/index.ts'
 import { compileApl, schemaFromSnapshot } from '../../../../src/plan/index.ts'
 import { runPlan } from '../../../../src/query/run-apl.ts'
-import type { Snapshot } from '../../../../src/storage/snapshot.ts'
 import { diffResults } from '../../../differential/result-diff.ts'
 import { evaluate } from '../../../reference/evaluate.ts'
+import { type HttpStore, NOW, openHttpStore } from './http-store.ts'
 
-const NOW = BigInt(Date.UTC(2026, 2, 1)) * 1_000_000n
-let db: Apldb
-let snap: Snapshot
+let fx: HttpStore
 
 beforeAll(async () => {
-  db = await openStore({ durability: 'none', blockRows: 8192, sealWorker: false })
-  await db.datasets.create({ name: 'http' })
   // Every 9th status a number: the field is split into a string part and a number part.
   const events = httpLogs(30_000, { seed: 11 }).map((e, i) =>
     i % 9 === 0 ? { ...e, status: Number(e.status) } : i % 50 === 1 ? { ...e, status: null } : e,
   )
-  await db.ingest('http', events)
-  await db.flush()
-  snap = db.snapshot()
+  fx = await openHttpStore(8192, events)
 })
 
-afterAll(async () => {
-  snap.release()
-  await db.close()
-})
+afterAll(() => fx.close())
 
 /** Query, and its window (RFC 3339; nanosecond bounds cut blocks mid-bin). */
 const QUERIES: [string, { startTime?: string; endTime?: string }][] = [
@@ -51,12 +40,12 @@ const QUERIES: [string, { startTime?: string; endTime?: string }][] = [
 describe('count() by a time bin and a field = reference', () => {
   for (const [apl, window] of QUERIES) {
     it(apl, async () => {
-      const bound = compileApl(apl, schemaFromSnapshot(snap))
+      const bound = compileApl(apl, schemaFromSnapshot(fx.snap))
       if (!bound.plan) throw new Error(bound.diagnostics[0].message)
       const opts = { now: NOW, limit: 50_000, ...window }
-      const ref = await evaluate(snap, bound.plan, opts)
+      const ref = await evaluate(fx.snap, bound.plan, opts)
       for (const optimize of [true, false]) {
-        const got = await runPlan(snap, bound.plan, { ...opts, optimize })
+        const got = await runPlan(fx.snap, bound.plan, { ...opts, optimize })
         expect(diffResults(got, ref, false)).toBeUndefined()
       }
     })

@@ -13,20 +13,14 @@ import { AggregateExec } from '../../../../src/exec/ops/aggregate-exec.ts'
 import { GroupIndex } from '../../../../src/exec/ops/group-keys.ts'
 import { foldable, foldGroups } from '../../../../src/exec/ops/merged-totals.ts'
 import { runQuery } from '../../../../src/exec/run.ts'
-import type { Apldb } from '../../../../src/index.ts'
-import { openStore } from '../../../../src/index.ts'
 import { compileApl, schemaFromSnapshot } from '../../../../src/plan/index.ts'
-import type { Snapshot } from '../../../../src/storage/snapshot.ts'
 import { diffResults } from '../../../differential/result-diff.ts'
 import { evaluate } from '../../../reference/evaluate.ts'
+import { type HttpStore, NOW, openHttpStore } from './http-store.ts'
 
-const NOW = BigInt(Date.UTC(2026, 2, 1)) * 1_000_000n
-let db: Apldb
-let snap: Snapshot
+let fx: HttpStore
 
 beforeAll(async () => {
-  db = await openStore({ durability: 'none', blockRows: 4096, sealWorker: false })
-  await db.datasets.create({ name: 'http' })
   // Status split into strings, numbers and nulls; a duration with nulls.
   const events = httpLogs(12_000, { seed: 5 }).map((e, i) =>
     i % 7 === 0
@@ -35,15 +29,10 @@ beforeAll(async () => {
         ? { ...e, status: null, req_duration_ms: null }
         : e,
   )
-  await db.ingest('http', events)
-  await db.flush()
-  snap = db.snapshot()
+  fx = await openHttpStore(4096, events)
 })
 
-afterAll(async () => {
-  snap.release()
-  await db.close()
-})
+afterAll(() => fx.close())
 
 const FOLDED =
   'count(), countif(req_duration_ms > 300), sum(req_duration_ms), avg(req_duration_ms), min(req_duration_ms), max(status), dcount(id)'
@@ -66,7 +55,7 @@ const QUERIES: [string, boolean][] = [
 describe('_totals folded from the groups = reference', () => {
   for (const [apl, folds] of QUERIES) {
     it(apl, async () => {
-      const bound = compileApl(apl, schemaFromSnapshot(snap))
+      const bound = compileApl(apl, schemaFromSnapshot(fx.snap))
       if (!bound.plan) throw new Error(bound.diagnostics[0].message)
       const opts = {
         now: NOW,
@@ -74,10 +63,10 @@ describe('_totals folded from the groups = reference', () => {
         startTime: '2026-01-02T03:00:00Z',
         endTime: '2026-01-20T00:00:00Z',
       }
-      const ref = await evaluate(snap, bound.plan, opts)
+      const ref = await evaluate(fx.snap, bound.plan, opts)
       expect(ref.tables.map((t) => t.name)).toEqual(['0', '_totals'])
       let root: PhysicalOperator | undefined
-      const got = await runQuery(snap, bound.plan, { ...opts, observe: (op) => (root = op) })
+      const got = await runQuery(fx.snap, bound.plan, { ...opts, observe: (op) => (root = op) })
       expect(diffResults(got, ref, false)).toBeUndefined()
       // The summarize under the time sort folds (or declines) as expected.
       const agg = (root as PhysicalOperator).children[0]

@@ -3,33 +3,22 @@
 // nulls, a mixed-type key, a computed key and both directions. Rows compared in order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpLogs } from '../../../../bench/data-gen.ts'
-import type { Apldb } from '../../../../src/index.ts'
-import { openStore } from '../../../../src/index.ts'
 import { compileApl, schemaFromSnapshot } from '../../../../src/plan/index.ts'
 import { runPlan } from '../../../../src/query/run-apl.ts'
-import type { Snapshot } from '../../../../src/storage/snapshot.ts'
 import { diffResults } from '../../../differential/result-diff.ts'
 import { evaluate } from '../../../reference/evaluate.ts'
+import { type HttpStore, NOW, openHttpStore } from './http-store.ts'
 
-const NOW = BigInt(Date.UTC(2026, 2, 1)) * 1_000_000n
-let db: Apldb
-let snap: Snapshot
+let fx: HttpStore
 
 beforeAll(async () => {
-  db = await openStore({ durability: 'none', blockRows: 250, sealWorker: false })
-  await db.datasets.create({ name: 'http' })
   const events = httpLogs(20_000, { seed: 5 }).map((e, i) =>
     i % 7 === 0 ? { ...e, rank: null } : { ...e, rank: i % 13 },
   )
-  await db.ingest('http', events)
-  await db.flush()
-  snap = db.snapshot()
+  fx = await openHttpStore(250, events)
 })
 
-afterAll(async () => {
-  snap.release()
-  await db.close()
-})
+afterAll(() => fx.close())
 
 const QUERIES = [
   'http | top 5 by req_duration_ms',
@@ -48,11 +37,11 @@ const QUERIES = [
 describe('TopNExec = a stable sort then take', () => {
   for (const apl of QUERIES) {
     it(apl, async () => {
-      const bound = compileApl(apl, schemaFromSnapshot(snap))
+      const bound = compileApl(apl, schemaFromSnapshot(fx.snap))
       if (!bound.plan) throw new Error(bound.diagnostics[0].message)
-      const ref = await evaluate(snap, bound.plan, { now: NOW })
+      const ref = await evaluate(fx.snap, bound.plan, { now: NOW })
       for (const optimize of [true, false]) {
-        const got = await runPlan(snap, bound.plan, { now: NOW, optimize })
+        const got = await runPlan(fx.snap, bound.plan, { now: NOW, optimize })
         expect(diffResults(got, ref, true)).toBeUndefined()
       }
     })
