@@ -1,5 +1,6 @@
 // ops/group-aggregation.ts: one summarize's running aggregation, batch by batch: group ids for the key
-// values, a state per (aggregation, group), and the feeding paths (counts per dictionary entry or per
+// values, a state per (aggregation, group) (or, when every aggregation is a plain count(), one count
+// per group: group-counts.ts), and the feeding paths (counts per dictionary entry or per
 // run of equal keys, batch feeding, arg_min/arg_max payloads, shared percentile sketches). Used alike
 // by AggregateExec (in-process) and the parallel partial aggregate, so a unit aggregates exactly as
 // in-process does.
