@@ -1,22 +1,56 @@
-// bench/bench-timing.ts: how the suite times one query: a warm-up run, then RUNS timed runs, and
-// their median. Wall-clock only; knows nothing about engines.
+// bench/bench-timing.ts: how the suite times one query: a warm-up (untimed runs until both
+// WARM_UP's run count and its time are reached), then RUNS timed runs, and their median. The same
+// rule for every engine. Wall-clock only; knows nothing about engines.
 
-/** Timed runs per measurement (after one untimed warm-up). */
+/** Timed runs per measurement (after the warm-up). */
 export const RUNS = 5
+
+/**
+ * The warm-up: untimed runs until at least `minRuns` have run and `minMs` have passed (at most
+ * `maxRuns`). One run is not enough for a JIT-compiled engine: V8 optimizes a function only after
+ * it has run a while, so the first runs of a short query measure the compiler, not the engine.
+ */
+export const WARM_UP = { minRuns: 3, minMs: 500, maxRuns: 200 } as const
+
+/** What the warm-up said as it went. */
+export interface WarmUp {
+  /** Untimed runs made. */
+  readonly runs: number
+  /** The first (cold) run's wall time, ms. */
+  readonly firstMs: number
+}
+
+/** One measurement: the warm-up and the timed runs' wall times, ms. */
+export interface Runs {
+  readonly warmUp: WarmUp
+  readonly runsMs: number[]
+}
 
 /** The median of `xs` (the upper one for an even count). */
 export function median(xs: readonly number[]): number {
   return [...xs].sort((a, b) => a - b)[xs.length >> 1]
 }
 
-/** Runs `run` once untimed, then RUNS times timed; returns the timed runs' wall times, ms. */
-export async function timeRuns(run: () => Promise<unknown>): Promise<number[]> {
+/** Warms `run` up by WARM_UP's rule, then runs it RUNS times timed. */
+export async function timeRuns(run: () => Promise<unknown>): Promise<Runs> {
+  const start = performance.now()
   await run()
-  const out: number[] = []
+  const firstMs = performance.now() - start
+  let runs = 1
+  while (runs < WARM_UP.maxRuns && (runs < WARM_UP.minRuns || performance.now() - start < WARM_UP.minMs)) {
+    await run()
+    runs++
+  }
+  const runsMs: number[] = []
   for (let i = 0; i < RUNS; i++) {
     const t = performance.now()
     await run()
-    out.push(performance.now() - t)
+    runsMs.push(performance.now() - t)
   }
-  return out
+  return { warmUp: { runs, firstMs }, runsMs }
+}
+
+/** WARM_UP in words, for the printed settings and the chart. */
+export function describeWarmUp(): string {
+  return `median of ${RUNS} after a warm-up of ≥ ${WARM_UP.minRuns} runs and ≥ ${WARM_UP.minMs} ms`
 }

@@ -3,7 +3,7 @@
 // (bench/result-agree.ts). A failing engine is recorded with its message; nothing here throws.
 import type { DuckDBConnection } from '@duckdb/node-api'
 import type { Apldb, QueryResult } from '../src/index.ts'
-import { median, timeRuns } from './bench-timing.ts'
+import { median, timeRuns, type WarmUp } from './bench-timing.ts'
 import type { QueryCase } from './query-cases.ts'
 import { disagreements, normalizeApldb, normalizeDuck } from './result-agree.ts'
 
@@ -15,6 +15,8 @@ export interface Timing {
   /** Median of the timed runs, ms; NaN when the engine failed. */
   readonly ms: number
   readonly runsMs: readonly number[]
+  /** The untimed warm-up's run count and first (cold) run; absent when the engine failed. */
+  readonly warmUp?: WarmUp
   /** The engine's error message when the query failed. */
   readonly error?: string
 }
@@ -56,7 +58,7 @@ export async function timeApldb(
   const opts = { ...c.window, ...(c.limit === undefined ? {} : { limit: c.limit }), deadlineMs: DEADLINE_MS }
   let last: QueryResult | undefined
   try {
-    const runsMs = await timeRuns(async () => {
+    const { warmUp, runsMs } = await timeRuns(async () => {
       last = await store.queryResult(c.apl, opts)
     })
     const s = (last as QueryResult).status
@@ -64,6 +66,7 @@ export async function timeApldb(
     const timing = {
       ms: median(runsMs),
       runsMs,
+      warmUp,
       rowsExamined: s.rowsExamined,
       rowsMatched: s.rowsMatched,
       blocksExamined: s.blocksExamined,
@@ -87,13 +90,13 @@ export async function timeApldb(
 
 /** Times `c` in one DuckDB configuration and checks its exact answer against apldb's `answer`. */
 export async function timeDuck(duck: DuckConfig, c: QueryCase, answer?: QueryResult): Promise<DuckTiming> {
-  let runsMs: number[]
+  let timed: Awaited<ReturnType<typeof timeRuns>>
   try {
-    runsMs = await timeRuns(() => duck.conn.runAndReadAll(c.sql))
+    timed = await timeRuns(() => duck.conn.runAndReadAll(c.sql))
   } catch (e) {
     return { ms: Number.NaN, runsMs: [], error: message(e), agree: false, disagreements: [], mergedGroups: 0 }
   }
-  const timing = { ms: median(runsMs), runsMs }
+  const timing = { ms: median(timed.runsMs), ...timed }
   if (!answer) return { ...timing, agree: false, disagreements: ['apldb gave no answer'], mergedGroups: 0 }
   try {
     const apl = normalizeApldb(c, answer)

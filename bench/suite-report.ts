@@ -21,6 +21,7 @@ export function queryTable(queries: readonly SuiteCaseResult[]): string {
     '#',
     'query',
     'apldb ms',
+    'apldb 1st',
     ...configs,
     'ratio',
     'rows examined',
@@ -32,6 +33,7 @@ export function queryTable(queries: readonly SuiteCaseResult[]): string {
     q.id,
     short(q.title, 50),
     fmtMs(q.apldb.ms),
+    q.apldb.warmUp ? fmtMs(q.apldb.warmUp.firstMs) : '—',
     ...q.duckdb.map((d) => fmtMs(d.ms)),
     Number.isFinite(q.ratio) ? `${q.ratio.toFixed(2)}x` : '—',
     fmtInt(q.apldb.rowsExamined),
@@ -55,6 +57,7 @@ export function queryTable(queries: readonly SuiteCaseResult[]): string {
     )
   }
   notes.push('ratio = apldb ms / the faster DuckDB configuration (below 1: apldb is faster)')
+  notes.push("apldb 1st = the warm-up's first (cold) run, untimed in the median")
   return [textTable(head, rows, [1]), ...notes].join('\n')
 }
 

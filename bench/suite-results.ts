@@ -2,6 +2,7 @@
 // bench/results/: suite-<date>.json, suite.svg (per-query ms at the largest size) and scaling.svg.
 // Quick runs write `-quick` names so a smoke run never replaces the README's charts.
 import { mkdir, writeFile } from 'node:fs/promises'
+import { describeWarmUp } from './bench-timing.ts'
 import type { MachineInfo } from './machine-info.ts'
 import type { SuiteCaseResult } from './suite-case.ts'
 import { barChartSvg } from './svg-bar-chart.ts'
@@ -116,7 +117,7 @@ function suiteChart(r: SuiteResults, s: SizeResult): string {
   const configs = s.queries[0]?.duckdb.map((d) => d.config) ?? []
   return barChartSvg({
     title: `apldb vs DuckDB, ${s.events.toLocaleString('en-US')} sample-http-logs events`,
-    subtitle: `median of 5 after a warm-up; ${r.machine.cpus} × ${r.machine.cpuModel}, node ${r.machine.node}, DuckDB ${r.machine.duckdb}, ${r.date.slice(0, 10)}`,
+    subtitle: `${describeWarmUp()}; ${r.machine.cpus} × ${r.machine.cpuModel}, node ${r.machine.node}, DuckDB ${r.machine.duckdb}, ${r.date.slice(0, 10)}`,
     unit: 'ms',
     series: ['apldb', ...configs].map((name, i) => ({ name, color: COLORS[i % COLORS.length] })),
     groups: s.queries.map((q) => ({

@@ -1,7 +1,7 @@
 // bench/suite.bench.ts: `npm run bench`, issue 7's benchmark suite. Per size: seeded
 // sample-http-logs events, generated chunk by chunk, loaded into an on-disk apldb store (default
 // durability 'fsync') and into one in-memory DuckDB (both cores) as a VARCHAR table and an ENUM
-// copy; the ten queries timed in all three (median of 5 after a warm-up) with answers checked;
+// copy; the ten queries timed in all three (median of 5 after a warm-up of ≥ 3 runs and ≥ 0.5 s) with answers checked;
 // ingest rates; memory. Then a scaling run (apldb, three queries, 1M–10M events). Writes
 // bench/results/suite-<date>.json, suite.svg and scaling.svg (bench/suite-results.ts).
 // Run: npm run bench [-- --sizes 1000000,10000000] [--quick] [--no-scaling] [--scaling-sizes …]
@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { parallelConfig, startParallelPool } from '../src/exec/parallel/index.ts'
 import { type Apldb, openStore } from '../src/index.ts'
 import { INGEST_BATCH, INGEST_IN_FLIGHT, LOAD_STRETCH, loadApldb } from './apldb-load.ts'
-import { RUNS } from './bench-timing.ts'
+import { describeWarmUp, RUNS, WARM_UP } from './bench-timing.ts'
 import { appendEventChunks } from './duckdb-chunk-append.ts'
 import { connectToEnumCopy, createEnumCopy } from './duckdb-enum.ts'
 import { openDuck } from './duckdb-load.ts'
@@ -191,7 +191,7 @@ const date = new Date().toISOString()
 console.log(`apldb benchmark suite (issue 7), ${date}`)
 console.log(`machine: ${describeMachine(machine)}`)
 console.log(
-  `settings: sizes ${args.sizes.join(', ')}; median of ${RUNS} runs after 1 warm-up; apldb on disk in a temp dir, default query options (parallel 'auto', ` +
+  `settings: sizes ${args.sizes.join(', ')}; ${describeWarmUp()}; apldb on disk in a temp dir, default query options (parallel 'auto', ` +
     `${parallelConfig().workers} workers); DuckDB in memory, threads=${DUCK_THREADS}; data generated in chunks of ${CHUNK_EVENTS.toLocaleString('en-US')} over ${SPAN_DAYS} days`,
 )
 const sizes: SizeResult[] = []
@@ -204,7 +204,7 @@ const written = await writeSuiteOutputs({
   machine,
   settings: {
     runs: RUNS,
-    warmups: 1,
+    warmUp: WARM_UP,
     chunkEvents: CHUNK_EVENTS,
     spanDays: SPAN_DAYS,
     apldb: {
