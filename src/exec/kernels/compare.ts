@@ -5,6 +5,7 @@ import { leafCall } from '../leaf-call.ts'
 import type { BoolVec, StrVec, Vec } from '../vector.ts'
 import { cellAt, stringPart } from '../vector.ts'
 import { constantOf } from './constants.ts'
+import { lookupOutcomes } from './entry-outcomes.ts'
 import type { Kernel } from './kernel.ts'
 import { parseNumber } from './parse-number.ts'
 import {
@@ -172,21 +173,6 @@ function stringsAgainstConstant(
 function firstUndecided(values: Uint8Array, from: number): number {
   for (let i = from; i < values.length; i++) if (values[i] >= N) return i
   return values.length
-}
-
-/**
- * `out[i] = table[codes[i] + 1]` for every row, branch-free; returns the outcomes OR-ed together,
- * so the caller's fix-up pass runs only when some row came out null or is decided per row. A leaf
- * loop: it stays optimized across calls.
- */
-function lookupOutcomes(table: Uint8Array, codes: Int32Array, out: Uint8Array): number {
-  let seen = 0
-  for (let i = 0; i < out.length; i++) {
-    const o = table[codes[i] + 1]
-    out[i] = o
-    seen |= o
-  }
-  return seen
 }
 
 /** An outcome table's lookup bytes, as is and with the operands swapped (constant on the left: `500 < x`). */

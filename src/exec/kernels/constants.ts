@@ -48,7 +48,11 @@ function build(type: AplType, value: LiteralData, n: number): Vec {
   }
 }
 
-/** The last constant built per (type, value) key, reused while batches keep the same length. */
+/**
+ * The longest constant built per (type, value) key. A shorter batch gets a view of its first rows:
+ * batches alternate between lengths (a block's last slice), and a fresh full-length array per
+ * switch was a visible cost of filter scans.
+ */
 const RECENT = new Map<string, Vec>()
 /** Most remembered constants (a query has a handful of literals; the map only bounds growth). */
 const RECENT_MAX = 256
@@ -57,17 +61,52 @@ const RECENT_MAX = 256
 export function constantVec(type: AplType, value: LiteralData, n: number): Vec {
   // Scalar literals are reused: a full-length fill per batch was a top allocation of filter scans.
   const key = typeof value === 'object' && value !== null ? null : `${type}:${typeof value}:${String(value)}`
-  if (key !== null) {
-    const hit = RECENT.get(key)
-    if (hit && vecLength(hit) === n) return hit
+  if (key === null) return marked(build(type, value, n), type, value)
+  const hit = RECENT.get(key)
+  if (hit) {
+    const len = vecLength(hit)
+    if (len === n) return hit
+    const view = len > n ? prefix(hit, n) : undefined
+    if (view) return marked(view, type, value)
   }
-  const v = build(type, value, n)
-  CONSTANTS.set(v, literalCell(type, value))
-  if (key !== null) {
-    if (RECENT.size >= RECENT_MAX) RECENT.clear()
-    RECENT.set(key, v)
-  }
+  if (RECENT.size >= RECENT_MAX) RECENT.clear()
+  const v = marked(build(type, value, n), type, value)
+  RECENT.set(key, v)
   return v
+}
+
+function marked(v: Vec, type: AplType, value: LiteralData): Vec {
+  CONSTANTS.set(v, literalCell(type, value))
+  return v
+}
+
+/** The first `n` rows of a typed-array constant as views (no copy); undefined for array-backed kinds. */
+function prefix(v: Vec, n: number): Vec | undefined {
+  switch (v.kind) {
+    case 'bool':
+      return { kind: 'bool', values: v.values.subarray(0, n), valid: v.valid?.subarray(0, n) ?? null }
+    case 'num':
+      return {
+        kind: 'num',
+        type: v.type,
+        values: v.values.subarray(0, n),
+        valid: v.valid?.subarray(0, n) ?? null,
+      }
+    case 'time':
+      return {
+        kind: 'time',
+        ms: v.ms.subarray(0, n),
+        ns: v.ns.subarray(0, n),
+        valid: v.valid?.subarray(0, n) ?? null,
+      }
+    case 'span':
+      return { kind: 'span', values: v.values.subarray(0, n), valid: v.valid?.subarray(0, n) ?? null }
+    case 'str':
+      return { kind: 'str', codes: v.codes.subarray(0, n), dict: v.dict }
+    case 'dyn':
+    case 'mixed':
+      return undefined
+  }
 }
 
 /** The canonical cell of a literal (long → number, datetime/timespan → bigint). */

@@ -4,6 +4,7 @@ import { RE2JS } from 're2js'
 import { ExecError } from '../context.ts'
 import { asStr } from './coerce.ts'
 import { constantOf } from './constants.ts'
+import { boolsByEntry } from './entry-outcomes.ts'
 import type { Kernel } from './kernel.ts'
 
 /** Compiles an RE2 pattern; a pattern RE2 rejects is a user error naming the pattern. */
@@ -22,15 +23,12 @@ function matchesRegex(negate: boolean): Kernel {
   return (args, n) => {
     const a = asStr(args[0], n)
     const hit = negate ? 0 : 1
-    const values = new Uint8Array(n)
     const c = constantOf(args[1])
     if (c && typeof c.value === 'string') {
       const re = compileRegex(c.value)
-      const perEntry = new Uint8Array(a.dict.length)
-      for (let d = 0; d < a.dict.length; d++) perEntry[d] = re.test(a.dict[d]) ? hit : hit ^ 1
-      for (let i = 0; i < n; i++) values[i] = a.codes[i] < 0 ? hit ^ 1 : perEntry[a.codes[i]]
-      return { kind: 'bool', values, valid: null }
+      return boolsByEntry(a, n, hit, (e) => re.test(e))
     }
+    const values = new Uint8Array(n)
     const p = asStr(args[1], n)
     const compiled = new Map<number, RE2JS>()
     for (let i = 0; i < n; i++) {

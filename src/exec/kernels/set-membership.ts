@@ -5,6 +5,7 @@ import type { Cell } from '../result.ts'
 import type { Vec } from '../vector.ts'
 import { cellAt } from '../vector.ts'
 import { constantOf } from './constants.ts'
+import { boolsByEntry } from './entry-outcomes.ts'
 import type { Kernel } from './kernel.ts'
 import { EQ, relateCells } from './relate.ts'
 
@@ -38,14 +39,11 @@ function membership(negate: boolean): Kernel {
     if (args.slice(1).some((v) => constantOf(v) === undefined))
       return membershipPerRow(args, n, hit, site.env.strictTypes)
     const list = listValues(args, 0)
-    const values = new Uint8Array(n)
     if (a.kind === 'str' && list.every((v) => typeof v === 'string')) {
       const set = new Set(list as string[])
-      const perEntry = new Uint8Array(a.dict.length)
-      for (let d = 0; d < a.dict.length; d++) perEntry[d] = set.has(a.dict[d]) ? hit : hit ^ 1
-      for (let i = 0; i < n; i++) values[i] = a.codes[i] < 0 ? hit ^ 1 : perEntry[a.codes[i]]
-      return { kind: 'bool', values, valid: null }
+      return boolsByEntry(a, n, hit, (e) => set.has(e))
     }
+    const values = new Uint8Array(n)
     for (let i = 0; i < n; i++) {
       const x = cellAt(a, i)
       let found = false

@@ -4,6 +4,7 @@
 import type { BoolVec } from '../vector.ts'
 import { asStr } from './coerce.ts'
 import { constantOf } from './constants.ts'
+import { boolsByEntry } from './entry-outcomes.ts'
 import type { Kernel } from './kernel.ts'
 
 /** A test of one left string against one right string, both already case-folded when needed. */
@@ -30,22 +31,14 @@ export function hasTerm(lhs: string, rhs: string): boolean {
 function stringOp(test: StringTest, fold: boolean, negate: boolean): Kernel {
   return (args, n) => {
     const a = asStr(args[0], n)
-    const values = new Uint8Array(n)
     const hit = negate ? 0 : 1
     const constant = constantOf(args[1])
     if (constant && (typeof constant.value === 'string' || constant.value === null)) {
       const rhs = constant.value === null ? null : fold ? constant.value.toLowerCase() : constant.value
-      const perEntry = new Uint8Array(a.dict.length)
-      for (let d = 0; d < a.dict.length; d++) {
-        const ok = rhs !== null && test(fold ? a.dict[d].toLowerCase() : a.dict[d], rhs)
-        perEntry[d] = ok ? hit : hit ^ 1
-      }
-      for (let i = 0; i < n; i++) {
-        const c = a.codes[i]
-        values[i] = c < 0 ? hit ^ 1 : perEntry[c]
-      }
-      return { kind: 'bool', values, valid: null } satisfies BoolVec
+      if (rhs === null) return boolsByEntry(a, n, hit, () => false)
+      return boolsByEntry(a, n, hit, fold ? (e) => test(e.toLowerCase(), rhs) : (e) => test(e, rhs))
     }
+    const values = new Uint8Array(n)
     const b = asStr(args[1], n)
     for (let i = 0; i < n; i++) {
       const x = a.codes[i]

@@ -8,6 +8,7 @@ import { asBool } from '../kernels/coerce.ts'
 import { selectAgainstConstant } from '../kernels/compare.ts'
 import { leafCall } from '../leaf-call.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
+import { codeTests, selectByCodes } from './code-select.ts'
 
 /** The selection of `b` narrowed to rows where `pass` is 1 (null when every row of a dense batch passes). */
 export function narrow(b: Batch, pass: Uint8Array, valid: Uint8Array | null): Uint32Array | null | 'none' {
@@ -140,16 +141,23 @@ export class FilterExec implements PhysicalOperator {
   }
 
   /**
-   * A number column against a number constant (`where x > 500`) straight to the selection, without
-   * the bool vector (kernels/compare.ts); undefined when the predicate is not of that shape.
+   * Straight to the selection, without a bool vector: a number column against a number constant
+   * (`where x > 500`, kernels/compare.ts), or conjuncts over dictionary strings decided per code
+   * (code-select.ts); undefined when the predicate is of neither shape.
    */
   #select(b: Batch): Uint32Array | null | 'none' | undefined {
     const p = this.#predicate
-    if (p.kind !== 'Binary' || !isLeaf(p.left) || !isLeaf(p.right) || b.length > INTERRUPT_ROWS)
-      return undefined
-    const left = evaluate(p.left, b, this.#scope)
-    const right = evaluate(p.right, b, this.#scope)
-    return gather(b, (rows, keep, total) => selectAgainstConstant(p.kernel, left, right, rows, total, keep))
+    if (b.length > INTERRUPT_ROWS) return undefined
+    if (p.kind === 'Binary' && isLeaf(p.left) && isLeaf(p.right)) {
+      const left = evaluate(p.left, b, this.#scope)
+      const right = evaluate(p.right, b, this.#scope)
+      const sel = gather(b, (rows, keep, total) =>
+        selectAgainstConstant(p.kernel, left, right, rows, total, keep),
+      )
+      if (sel !== undefined) return sel
+    }
+    const tests = codeTests(p, b, this.#scope)
+    return tests && gather(b, (rows, keep, total) => selectByCodes(tests, rows, keep, total))
   }
 
   /** A block's weighted distinct values (Batch.weights): narrowed alike, counted by weight. */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { scalarOperatorRegistry, scalarRegistry } from '../../../../src/catalog/index.ts'
 import { chooseBinAutoStep } from '../../../../src/exec/kernels/binning.ts'
-import { constantVec } from '../../../../src/exec/kernels/constants.ts'
+import { constantOf, constantVec } from '../../../../src/exec/kernels/constants.ts'
 import type { Kernel, KernelSite } from '../../../../src/exec/kernels/kernel.ts'
 import { operatorKernels } from '../../../../src/exec/kernels/operator-kernels.ts'
 import { scalarKernels } from '../../../../src/exec/kernels/scalar-kernels.ts'
@@ -80,6 +80,30 @@ describe('comparisons', () => {
     const b = constantVec('datetime', 5_000_002n, 3)
     expect(cells(op('lt')([a, b], 3, site('bool')))).toEqual([true, false, true])
     expect(cells(op('eq')([a, b], 3, site('bool')))).toEqual([false, true, false])
+  })
+})
+
+describe('constants', () => {
+  it('a shorter batch gets a view of the longest constant built, still known as a constant', () => {
+    for (const [type, value] of [
+      ['string', 'view-test'],
+      ['long', 77n],
+      ['real', 2.5],
+      ['datetime', 5_000_002n],
+      ['timespan', 60_000_000_000n],
+      ['bool', true],
+      ['string', null],
+    ] as const) {
+      const long = constantVec(type, value, 8)
+      const short = constantVec(type, value, 3)
+      expect(vecLength(short)).toBe(3)
+      expect(cells(short)).toEqual(cells(long).slice(0, 3))
+      expect(constantOf(short)).toEqual(constantOf(long))
+      // The longest stays remembered: the same length again is the same vector.
+      expect(constantVec(type, value, 8)).toBe(long)
+      // A longer batch builds (and remembers) a longer one.
+      expect(vecLength(constantVec(type, value, 12))).toBe(12)
+    }
   })
 })
 
