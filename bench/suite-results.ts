@@ -60,6 +60,8 @@ export interface SizeResult {
 export interface ScalingFigure {
   readonly id: string
   readonly ms: number
+  /** The timed runs (ms is their median). */
+  readonly runsMs: readonly number[]
   readonly msPerMillionEvents: number
   readonly rowsExamined: number
   readonly blocksPruned: number

@@ -159,6 +159,7 @@ async function scalingRun(sizes: readonly number[]): Promise<ScalingResult> {
       figures.push({
         id: c.id,
         ms: tm.ms,
+        runsMs: tm.runsMs,
         msPerMillionEvents: tm.ms / (n / 1e6),
         rowsExamined: tm.rowsExamined,
         blocksPruned: tm.blocksPruned,
