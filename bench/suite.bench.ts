@@ -1,8 +1,8 @@
 // bench/suite.bench.ts: `npm run bench`, issue 7's benchmark suite. Per size: seeded
 // sample-http-logs events, generated chunk by chunk, loaded into an on-disk apldb store (default
 // durability 'fsync') and into one in-memory DuckDB (both cores) as a VARCHAR table and an ENUM
-// copy; the ten queries timed in all three (median of 5 after a warm-up: a cold run, then ≥ 5 runs and ≥ 0.5 s) with answers checked;
-// ingest rates; memory. Then a scaling run (apldb, three queries, 1M–10M events). Writes
+// copy; the ten queries timed in all three (bench-timing.ts: a cold run, a warm-up, the median of
+// 5) with answers checked; ingest rates; memory. Then a scaling run (apldb, three queries, 1M–10M events). Writes
 // bench/results/suite-<date>.json, suite.svg and scaling.svg (bench/suite-results.ts).
 // Run: npm run bench [-- --sizes 1000000,10000000] [--quick] [--no-scaling] [--scaling-sizes …]
 import { mkdtemp, rm } from 'node:fs/promises'
