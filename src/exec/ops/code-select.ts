@@ -16,22 +16,44 @@ export interface CodeTest {
   readonly pass: Uint8Array
 }
 
+/** A conjunct of a `where` and the one column it reads. */
+export interface CodeConjunct {
+  readonly expr: BoundExpr
+  readonly column: string
+}
+
 /**
- * The conjuncts of `predicate` as code tests over `b`, or undefined when one of them is not of that
- * shape (it reads a function call, two columns, or a column that is not dictionary strings here) or
- * when a dictionary is not much smaller than the batch (no work saved).
+ * The conjuncts of `predicate` with the column each reads, or undefined when one of them reads a
+ * function call, no column or two (decided once per filter, from the predicate alone).
  */
-export function codeTests(predicate: BoundExpr, b: Batch, scope: EvalScope): CodeTest[] | undefined {
-  const conjuncts: BoundExpr[] = []
-  splitAnd(predicate, conjuncts)
+export function codeConjuncts(predicate: BoundExpr): CodeConjunct[] | undefined {
+  const exprs: BoundExpr[] = []
+  splitAnd(predicate, exprs)
+  const out: CodeConjunct[] = []
+  for (const expr of exprs) {
+    const column = soleColumn(expr)
+    if (column === undefined) return undefined
+    out.push({ expr, column })
+  }
+  return out
+}
+
+/**
+ * The conjuncts as code tests over `b`, or undefined when a column is not dictionary strings in this
+ * batch or its dictionary is not much smaller than the batch (no work saved).
+ */
+export function codeTests(
+  conjuncts: readonly CodeConjunct[],
+  b: Batch,
+  scope: EvalScope,
+): CodeTest[] | undefined {
   const tests: CodeTest[] = []
   for (const c of conjuncts) {
-    const name = soleColumn(c)
-    const at = name === undefined ? undefined : scope.columns.get(name)
+    const at = scope.columns.get(c.column)
     if (at === undefined) return undefined
     const col = b.cols[at]
     if (col.kind !== 'str' || 2 * (col.dict.length + 1) > b.length) return undefined
-    tests.push({ codes: col.codes, pass: passPerCode(c, col, at, b.cols.length, scope) })
+    tests.push({ codes: col.codes, pass: passPerCode(c.expr, col, at, b.cols.length, scope) })
   }
   return tests
 }

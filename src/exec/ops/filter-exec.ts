@@ -8,7 +8,7 @@ import { asBool } from '../kernels/coerce.ts'
 import { selectAgainstConstant } from '../kernels/compare.ts'
 import { leafCall } from '../leaf-call.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
-import { codeTests, selectByCodes } from './code-select.ts'
+import { type CodeConjunct, codeConjuncts, codeTests, selectByCodes } from './code-select.ts'
 
 /** The selection of `b` narrowed to rows where `pass` is 1 (null when every row of a dense batch passes). */
 export function narrow(b: Batch, pass: Uint8Array, valid: Uint8Array | null): Uint32Array | null | 'none' {
@@ -102,6 +102,8 @@ export class FilterExec implements PhysicalOperator {
   readonly #input: PhysicalOperator
   readonly #predicate: BoundExpr
   readonly #scope: EvalScope
+  /** The predicate's conjuncts when each reads one column and constants (code-select.ts). */
+  readonly #conjuncts: readonly CodeConjunct[] | undefined
 
   constructor(input: PhysicalOperator, predicate: BoundExpr, scope: EvalScope) {
     this.#input = input
@@ -109,6 +111,7 @@ export class FilterExec implements PhysicalOperator {
     this.schema = input.schema
     this.#predicate = predicate
     this.#scope = scope
+    this.#conjuncts = codeConjuncts(predicate)
   }
 
   explain(): string {
@@ -156,7 +159,7 @@ export class FilterExec implements PhysicalOperator {
       )
       if (sel !== undefined) return sel
     }
-    const tests = codeTests(p, b, this.#scope)
+    const tests = this.#conjuncts && codeTests(this.#conjuncts, b, this.#scope)
     return tests && gather(b, (rows, keep, total) => selectByCodes(tests, rows, keep, total))
   }
 
