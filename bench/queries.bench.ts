@@ -1,6 +1,6 @@
 // bench/queries.bench.ts: query latency of apldb against DuckDB (issue 4 acceptance) on the same
 // seeded sample-http-logs events, loaded chunk by chunk into both engines (an apldb store and an
-// in-memory DuckDB with every core). Per query: median of 5 runs after a warm-up, the ratio
+// in-memory DuckDB with every core). Per query: median of 5 runs after a warm-up (bench-timing.ts), the ratio
 // apldb/DuckDB, apldb's rows scanned and blocks pruned, and an agreement check of the answers.
 // The apldb store is on disk (a temporary directory, no fsync) so the parallel executor (issue 7)
 // can hand block files to its worker threads; apldb runs each query in-process (`parallel: 'off'`)
@@ -14,12 +14,12 @@ import { join } from 'node:path'
 import { version as duckVersion } from '@duckdb/node-api'
 import { parallelConfig, startParallelPool } from '../src/exec/parallel/index.ts'
 import { type Apldb, openStore, type QueryResult } from '../src/index.ts'
+import { describeWarmUp, median, RUNS, timeRuns } from './bench-timing.ts'
 import { httpLogs } from './data-gen.ts'
 import { appendEvents, type DuckBench, openDuck } from './duckdb-load.ts'
 import { QUERY_CASES, type QueryCase } from './query-cases.ts'
 import { disagreements, normalizeApldb, normalizeDuck } from './result-agree.ts'
 
-const RUNS = 5
 /** Events generated (and loaded into both engines) at a time, so 5M never sit in memory at once. */
 const CHUNK = 100_000
 /** apldb ingest call size (events). */
@@ -46,10 +46,6 @@ function parseStore(argv: readonly string[]): 'disk' | 'memory' {
   const v = argv[i].includes('=') ? argv[i].slice(argv[i].indexOf('=') + 1) : argv[i + 1]
   if (v !== 'disk' && v !== 'memory') throw new Error(`--store wants disk or memory, got '${v}'`)
   return v
-}
-
-function median(xs: readonly number[]): number {
-  return [...xs].sort((a, b) => a - b)[xs.length >> 1]
 }
 
 /** Load times of one size, ms (generation excluded). */
@@ -114,15 +110,9 @@ interface CaseResult {
   readonly mergedGroups: number
 }
 
-async function timeRuns(run: () => Promise<unknown>): Promise<number[]> {
-  await run() // warm-up
-  const out: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now()
-    await run()
-    out.push(performance.now() - t)
-  }
-  return out
+/** The timed runs of `run` (bench-timing.ts: a cold run and a warm-up first). */
+async function timedRuns(run: () => Promise<unknown>): Promise<number[]> {
+  return (await timeRuns(run)).runsMs
 }
 
 /** The answer as text, elapsed time aside (the parallel and in-process answers must be identical). */
@@ -135,13 +125,13 @@ async function runCase(c: QueryCase, store: Apldb, duck: DuckBench): Promise<Cas
   let last: QueryResult | undefined
   let serial: QueryResult | undefined
   const opts = c.limit === undefined ? c.window : { ...c.window, limit: c.limit }
-  const apldbSerialRunsMs = await timeRuns(async () => {
+  const apldbSerialRunsMs = await timedRuns(async () => {
     serial = await store.queryResult(c.apl, { ...opts, parallel: 'off' } as never)
   })
-  const apldbRunsMs = await timeRuns(async () => {
+  const apldbRunsMs = await timedRuns(async () => {
     last = await store.queryResult(c.apl, { ...opts, parallel: 'auto' } as never)
   })
-  const duckdbRunsMs = await timeRuns(() => duck.conn.runAndReadAll(c.sql))
+  const duckdbRunsMs = await timedRuns(() => duck.conn.runAndReadAll(c.sql))
   const result = last as QueryResult
   const aplSide = normalizeApldb(c, result)
   const duckSide = normalizeDuck(c, await duck.conn.runAndReadAll(c.checkSql ?? c.sql))
@@ -268,6 +258,6 @@ const where = parseStore(process.argv.slice(2))
 const threads = os.availableParallelism()
 console.log(
   `query bench: node ${process.version}, ${os.cpus().length} cpus (${os.cpus()[0]?.model ?? '?'}), ` +
-    `DuckDB ${duckVersion()} with ${threads} threads, median of ${RUNS} runs after 1 warm-up`,
+    `DuckDB ${duckVersion()} with ${threads} threads, ${describeWarmUp()}`,
 )
 for (const n of sizes) await benchSize(n, threads, where)
