@@ -295,6 +295,24 @@ export const codes = {
     (a) =>
       `${quote(a.operator)} is not allowed in a block deletion: the query must be one dataset followed only by \`where\` and \`search\``,
   ),
+  APL0323: row<{ name: string; suggestion?: string }>(
+    'unknown-visualization',
+    'error',
+    400,
+    (a) => `unknown visualization ${quote(a.name)} of render${didYouMean(a.suggestion)}`,
+  ),
+  APL0324: row<{ name: string; visualization: string; suggestion?: string }>(
+    'unknown-render-property',
+    'error',
+    400,
+    (a) => `render ${a.visualization} has no property ${quote(a.name)}${didYouMean(a.suggestion)}`,
+  ),
+  APL0325: row<NoArgs>(
+    'render-not-last',
+    'error',
+    400,
+    () => '`render` must be the last operator of the query',
+  ),
   APL0330: row<{ detail: string }>(
     'implicit-conversion',
     'warning',
