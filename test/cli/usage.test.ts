@@ -41,8 +41,30 @@ describe('apldb help', () => {
 describe('usage errors exit 2 and point at the help', () => {
   const cases: [string, string[], RegExp, Record<string, string>?][] = [
     ['unknown command', ['frobnicate'], /unknown command "frobnicate"[\s\S]*apldb --help/],
-    ['unknown option', ['query', "['x']", '--bogus'], /Unknown option '--bogus'[\s\S]*apldb query --help/],
-    ['missing positional', ['query'], /missing argument: usage: apldb query/],
+    ['unknown option', ['query', "['x']", '--bogus'], /unknown option --bogus\n[\s\S]*apldb query --help/],
+    [
+      'misspelt option',
+      ['query', "['x']", '--formt', 'csv'],
+      /unknown option --formt; did you mean --format\?/,
+    ],
+    [
+      'misspelt negation',
+      ['query', "['x']", '--no-chrat'],
+      /unknown option --no-chrat; did you mean --no-chart\?/,
+    ],
+    ['missing query', ['query'], /missing query: apldb query '<apl>' \(or --file FILE, or - for stdin\)/],
+    [
+      'query and --file',
+      ['query', 'a', '--file', 'q.apl'],
+      /give the query as an argument or with --file, not both/,
+    ],
+    [
+      'bad --limit',
+      ['query', "['x']", '--limit', 'ten'],
+      /--limit must be a whole number \(0 = all rows\), got "ten"/,
+    ],
+    ['bad --end', ['query', "['x']", '--end', 'tomorrow'], /--end must be an RFC 3339 time/],
+    ['misspelt --format value', ['query', "['x']", '--format', 'jsno'], /got "jsno"; did you mean json\?/],
     ['extra positional', ['query', 'a', 'b'], /unexpected argument "b"/],
     [
       'bad --format',
