@@ -55,7 +55,9 @@ export async function createHandler(db: Apldb, opts: HttpOptions = {}): Promise<
   const handle = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void => {
     const t0 = performance.now()
     if (site?.(req, res, splitUrl(req.url).path)) {
-      log?.(`${req.method} ${splitUrl(req.url).path} ${res.statusCode} ${(performance.now() - t0).toFixed(1)}ms`)
+      log?.(
+        `${req.method} ${splitUrl(req.url).path} ${res.statusCode} ${(performance.now() - t0).toFixed(1)}ms`,
+      )
       return
     }
     if (next && service.match(req.method ?? 'GET', splitUrl(req.url).path).kind === 'none') {

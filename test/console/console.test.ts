@@ -9,6 +9,18 @@ import { type RunningServer, serve } from '../../src/http/index.ts'
 import { type Apldb, openStore } from '../../src/index.ts'
 import { ensureConsoleBuilt, launchBrowser, watch } from './browser.ts'
 
+// The page's globals as the probes below use them (they run in Chromium; the project has no DOM lib).
+// biome-ignore lint/suspicious/noExplicitAny: page objects, typed by the browser, not by this program
+type Dom = any
+declare const document: Dom
+declare const sessionStorage: Dom
+declare const localStorage: Dom
+type HTMLElement = Dom
+type HTMLInputElement = Dom
+type HTMLSelectElement = Dom
+type HTMLCanvasElement = Dom
+type CanvasRenderingContext2D = Dom
+
 const ROOT = 'xaat-console-test-root-token-0123456789ab'
 let db: Apldb
 let srv: RunningServer
@@ -77,7 +89,9 @@ describe('web console', () => {
   it('runs a query: the stats, the table and a drawn time chart', async () => {
     await runQuery("['sample-http-logs'] | summarize count() by bin(_time, 1h), status")
     const stats = await page.$eval('#stats', (e) => e.textContent ?? '')
-    expect(stats).toMatch(/rows · [\d,]+ rows examined · [\d,]+ matched · \d+ blocks examined, \d+ pruned · [\d.]+ ms/)
+    expect(stats).toMatch(
+      /rows · [\d,]+ rows examined · [\d,]+ matched · \d+ blocks examined, \d+ pruned · [\d.]+ ms/,
+    )
     const rows = await page.$eval('.results-table', (e) => Number((e as HTMLElement).dataset.rows))
     expect(rows).toBeGreaterThan(100)
     // Virtualised: far fewer rows in the DOM than in the result.
@@ -87,7 +101,12 @@ describe('web console', () => {
     await page.waitForSelector('#chart canvas')
     const painted = await page.$eval('#chart canvas', (c) => {
       const canvas = c as HTMLCanvasElement
-      const data = (canvas.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, canvas.width, canvas.height).data
+      const data = (canvas.getContext('2d') as CanvasRenderingContext2D).getImageData(
+        0,
+        0,
+        canvas.width,
+        canvas.height,
+      ).data
       let n = 0
       for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) n++
       return n
@@ -102,7 +121,9 @@ describe('web console', () => {
     await page.mouse.down()
     await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 5 })
     await page.mouse.up()
-    await page.waitForFunction(() => (document.querySelector('#time-preset') as HTMLSelectElement).value === 'custom')
+    await page.waitForFunction(
+      () => (document.querySelector('#time-preset') as HTMLSelectElement).value === 'custom',
+    )
     await page.waitForFunction(() => !document.querySelector('#stats')?.classList.contains('running'))
     const start = await page.$eval('#time-start', (e) => (e as HTMLInputElement).value)
     expect(start).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)
@@ -110,7 +131,9 @@ describe('web console', () => {
 
   it('render draws the chart it names (a pie as SVG slices)', async () => {
     await page.select('#time-preset', '6')
-    await runQuery("['sample-http-logs'] | summarize n = count() by method | render piechart with (title='methods')")
+    await runQuery(
+      "['sample-http-logs'] | summarize n = count() by method | render piechart with (title='methods')",
+    )
     await page.waitForSelector('#chart svg path.slice')
     const slices = await page.$$eval('#chart svg path.slice', (p) => p.length)
     expect(slices).toBeGreaterThan(3)
@@ -120,7 +143,11 @@ describe('web console', () => {
   it('shows null apart from the empty string, and every digit on hover', async () => {
     await runQuery("['nulls'] | project k, v, r | sort by k asc")
     const cells = await page.$$eval('.rt-row', (rows) =>
-      rows.map((r) => [...r.querySelectorAll('.rt-td')].map((c) => `${c.className}|${c.textContent}|${(c as HTMLElement).title}`)),
+      rows.map((r) =>
+        [...r.querySelectorAll('.rt-td')].map(
+          (c) => `${c.className}|${c.textContent}|${(c as HTMLElement).title}`,
+        ),
+      ),
     )
     expect(cells[0][1]).toBe('rt-td empty|""|empty string')
     expect(cells[1][1]).toBe('rt-td null|null|')
@@ -138,7 +165,8 @@ describe('web console', () => {
     // Indented to the span's column: the message starts under the mark.
     const [mark, msg] = await page.evaluate(() => [
       (document.querySelector('.cm-apl-error') as HTMLElement).getBoundingClientRect().left,
-      (document.querySelector('.cm-apl-error-message span + span') as HTMLElement).getBoundingClientRect().left,
+      (document.querySelector('.cm-apl-error-message span + span') as HTMLElement).getBoundingClientRect()
+        .left,
     ])
     expect(Math.abs(mark - msg)).toBeLessThan(12)
   }, 60_000)
