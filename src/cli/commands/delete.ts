@@ -19,6 +19,9 @@ interface DeleteReport {
   readonly blocksMatched?: number
   readonly firstMatchedEvent?: string
   readonly lastMatchedEvent?: string
+  /** apldb servers: the time span of the affected blocks (what actually goes). */
+  readonly firstDeletedEvent?: string
+  readonly lastDeletedEvent?: string
 }
 
 /** `apldb delete`. */
@@ -105,6 +108,12 @@ function previewText(r: DeleteReport): string {
   if (r.blocksMatched !== undefined) rows.push(['blocks', formatCount(r.blocksMatched)])
   if (r.firstMatchedEvent) rows.push(['first match', r.firstMatchedEvent])
   if (r.lastMatchedEvent) rows.push(['last match', r.lastMatchedEvent])
+  if (r.firstDeletedEvent && r.lastDeletedEvent) {
+    rows.push([
+      'deleted span',
+      `${r.firstDeletedEvent} … ${r.lastDeletedEvent} (every event of the affected blocks)`,
+    ])
+  }
   return `Preview (nothing deleted yet):\n${rows.map(([k, v]) => `  ${k.padEnd(18)}${v}\n`).join('')}`
 }
 
