@@ -54,7 +54,12 @@ describe('@axiomhq/js monitors service', () => {
 
     nowMs += 60_000
     const updated = await ax.monitors.update(created.id, { ...threshold, threshold: 10, rangeMinutes: 15 })
-    expect(updated).toMatchObject({ id: created.id, threshold: 10, rangeMinutes: 15, createdAt: created.createdAt })
+    expect(updated).toMatchObject({
+      id: created.id,
+      threshold: 10,
+      rangeMinutes: 15,
+      createdAt: created.createdAt,
+    })
     expect(updated.updatedAt).toBe('2026-01-05T12:01:00Z')
     expect(await ax.monitors.get(created.id)).toEqual(updated)
 
@@ -83,7 +88,11 @@ describe('bodies as axiom-go marshals them', () => {
       body: {
         name: 'Custom Webhook Notifier',
         properties: {
-          customWebhook: { URL: 'http://127.0.0.1:9/hook', Headers: { Authorization: 'Bearer token' }, Body: '{"k":"v"}' },
+          customWebhook: {
+            URL: 'http://127.0.0.1:9/hook',
+            Headers: { Authorization: 'Bearer token' },
+            Body: '{"k":"v"}',
+          },
         },
         id: '',
         disabledUntil: '0001-01-01T00:00:00Z',
@@ -94,7 +103,11 @@ describe('bodies as axiom-go marshals them', () => {
     })
     expect(n.status, n.text).toBe(200)
     expect(n.json.properties).toEqual({
-      customWebhook: { url: 'http://127.0.0.1:9/hook', headers: { Authorization: 'Bearer token' }, body: '{"k":"v"}' },
+      customWebhook: {
+        url: 'http://127.0.0.1:9/hook',
+        headers: { Authorization: 'Bearer token' },
+        body: '{"k":"v"}',
+      },
     })
     expect((await t.call('GET', `/v2/notifiers/${n.json.id}`)).json).toEqual(n.json)
     const goMonitor = {
@@ -122,14 +135,21 @@ describe('bodies as axiom-go marshals them', () => {
     }
     const m = await t.call('POST', '/v2/monitors', { body: goMonitor })
     expect(m.status, m.text).toBe(200)
-    expect(m.json).toMatchObject({ type: 'MatchEvent', notifierIds: [n.json.id], secondDelay: 10, disabled: false })
+    expect(m.json).toMatchObject({
+      type: 'MatchEvent',
+      notifierIds: [n.json.id],
+      secondDelay: 10,
+      disabled: false,
+    })
     expect(m.json.disabledUntil).toBeUndefined()
     // Go's match monitor test: disable through a PUT of the whole monitor, then enable again.
     const disabled = await t.call('PUT', `/v2/monitors/${m.json.id}`, { body: { ...m.json, disabled: true } })
     expect(disabled.json.disabled).toBe(true)
     expect((await t.call('GET', `/v2/monitors/${m.json.id}`)).json).toEqual(disabled.json)
     // A notifier a monitor uses cannot be deleted.
-    expect((await t.call('DELETE', `/v2/notifiers/${n.json.id}`)).json).toMatchObject({ error: 'notifier_in_use' })
+    expect((await t.call('DELETE', `/v2/notifiers/${n.json.id}`)).json).toMatchObject({
+      error: 'notifier_in_use',
+    })
     expect((await t.call('DELETE', `/v2/monitors/${m.json.id}`)).status).toBe(204)
     expect((await t.call('DELETE', `/v2/notifiers/${n.json.id}`)).status).toBe(204)
   })
@@ -147,7 +167,11 @@ describe('bodies as axiom-go marshals them', () => {
     const op = await t.call('POST', '/v2/monitors', { body: { ...threshold, operator: 'AboveOrBelow' } })
     expect(op.json.message).toMatch(/a Threshold monitor takes operator/)
     const match = await t.call('POST', '/v2/monitors', {
-      body: { ...threshold, type: 'MatchEvent', aplQuery: "['web'] | where status >= 500 | summarize count()" },
+      body: {
+        ...threshold,
+        type: 'MatchEvent',
+        aplQuery: "['web'] | where status >= 500 | summarize count()",
+      },
     })
     expect(match.json).toMatchObject({ error: 'APL0323', detail: { line: 1, column: 33 } })
   })
@@ -165,15 +189,33 @@ describe('history and capabilities', () => {
     await t.db.monitors.runDue()
     nowMs = Date.UTC(2026, 0, 5, 13, 2, 5)
     await t.db.monitors.runDue()
-    const h = await t.call('GET', `/v2/monitors/${m.id}/history?startTime=2026-01-05T00:00:00Z&endTime=2026-01-06T00:00:00Z`)
+    const h = await t.call(
+      'GET',
+      `/v2/monitors/${m.id}/history?startTime=2026-01-05T00:00:00Z&endTime=2026-01-06T00:00:00Z`,
+    )
     expect(h.status).toBe(200)
     expect(h.json).toEqual([
-      { name: 'Errors', checkId: expect.stringMatching(/^chk_/), timestamp: '2026-01-05T13:01:05Z', state: 'open' },
-      { name: 'Errors', checkId: expect.stringMatching(/^chk_/), timestamp: '2026-01-05T13:02:05Z', state: 'closed' },
+      {
+        name: 'Errors',
+        checkId: expect.stringMatching(/^chk_/),
+        timestamp: '2026-01-05T13:01:05Z',
+        state: 'open',
+      },
+      {
+        name: 'Errors',
+        checkId: expect.stringMatching(/^chk_/),
+        timestamp: '2026-01-05T13:02:05Z',
+        state: 'closed',
+      },
     ])
-    const none = await t.call('GET', `/v2/monitors/${m.id}/history?startTime=2026-01-06T00:00:00Z&endTime=2026-01-07T00:00:00Z`)
+    const none = await t.call(
+      'GET',
+      `/v2/monitors/${m.id}/history?startTime=2026-01-06T00:00:00Z&endTime=2026-01-07T00:00:00Z`,
+    )
     expect(none.json).toEqual([])
-    expect((await t.call('GET', `/v2/monitors/${m.id}/history?startTime=yesterday`)).json.error).toBe('invalid_time')
+    expect((await t.call('GET', `/v2/monitors/${m.id}/history?startTime=yesterday`)).json.error).toBe(
+      'invalid_time',
+    )
   })
 
   it('needs monitors capabilities, and query rights on the datasets the monitor reads', async () => {

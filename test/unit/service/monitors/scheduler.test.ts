@@ -7,7 +7,13 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type Alert, type Apldb, type MonitorInput, type OpenStoreOptions, openStore } from '../../../../src/index.ts'
+import {
+  type Alert,
+  type Apldb,
+  type MonitorInput,
+  type OpenStoreOptions,
+  openStore,
+} from '../../../../src/index.ts'
 
 const MIN = 60_000
 const T0 = Date.UTC(2026, 2, 1, 10, 0, 0)
@@ -44,7 +50,10 @@ async function setup(db: Apldb): Promise<void> {
 /** Events at `now - 10 s`: `n` errors on `host`. */
 async function errorsNow(db: Apldb, n: number, host = 'a'): Promise<void> {
   const at = new Date(now - 10_000).toISOString()
-  await db.ingest('web', Array.from({ length: n }, () => ({ _time: at, status: 500, host })))
+  await db.ingest(
+    'web',
+    Array.from({ length: n }, () => ({ _time: at, status: 500, host })),
+  )
 }
 
 const base: MonitorInput = {
@@ -171,7 +180,11 @@ describe('a Threshold monitor on a stepped clock', () => {
     const m = await db.monitors.create({ ...base, rangeMinutes: 60, disabled: true })
     await step(db)
     expect(await db.monitors.runs(m.id)).toEqual([])
-    await db.monitors.update(m.id, { ...base, rangeMinutes: 60, disabledUntil: new Date(now + 3 * MIN).toISOString() })
+    await db.monitors.update(m.id, {
+      ...base,
+      rangeMinutes: 60,
+      disabledUntil: new Date(now + 3 * MIN).toISOString(),
+    })
     await step(db)
     await step(db)
     expect(await db.monitors.runs(m.id)).toEqual([])
@@ -222,7 +235,12 @@ describe('scheduling', () => {
     const at = new Date(now + 90_000).toISOString()
     await db.ingest(
       'web',
-      Array.from({ length: 40_000 }, (_, i) => ({ _time: at, status: 500, host: `h${i % 997}`, msg: `m${i}` })),
+      Array.from({ length: 40_000 }, (_, i) => ({
+        _time: at,
+        status: 500,
+        host: `h${i % 997}`,
+        msg: `m${i}`,
+      })),
     )
     await db.flush()
     const m = await db.monitors.create({
