@@ -302,7 +302,7 @@ export const codes = {
     (a) =>
       `${quote(a.operator)} is not allowed in a MatchEvent monitor: its query may only filter and reshape events (where, extend, parse, project and its variants)`,
   ),
-  APL0324: row<{ detail: string }>('monitor-query-shape', 'error', 400, (a) => a.detail),
+  APL0324: row<{ detail: string }>('monitor-query-shape', 'error', 400, (a) => `monitor query: ${a.detail}`),
   APL0330: row<{ detail: string }>(
     'implicit-conversion',
     'warning',

@@ -3,6 +3,7 @@
 // does not; a daily peak is an anomaly against the recent points alone but not with compareDays 1,
 // while a spike on top of the peak still is.
 import { afterEach, describe, expect, it } from 'vitest'
+import { rng } from '../../../../bench/data-gen.ts'
 import { type Alert, type Apldb, type MonitorInput, openStore } from '../../../../src/index.ts'
 import { anomalyBand } from '../../../../src/service/monitors/anomaly.ts'
 
@@ -37,18 +38,6 @@ describe('anomalyBand', () => {
 
 const SEED = Number(process.env.FC_SEED ?? 20_260_301)
 console.log(`anomaly seed=${SEED}`)
-
-/** mulberry32: a small seeded generator. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const MIN = 60_000
 const DAY = 24 * 60 * MIN
