@@ -123,6 +123,8 @@ export class MonitorRunner {
       signal: this.#closing.signal,
     }
     const { run, alerts } = await runMonitor(ctx, m, state, slot, missed)
+    // Cut short by the store closing: not saved, so the slot runs again at the next start.
+    if (this.#closing.signal.aborted) return
     // Deleted while it ran: nothing to save or say.
     if (!this.#monitors().some((x) => x.id === m.id)) return
     try {

@@ -220,6 +220,48 @@ describe('scheduling', () => {
     expect((await db.monitors.history(m.id)).map((h) => h.state)).toEqual(['open', 'closed'])
   })
 
+  it('runs again after a restart a run that the close cut short', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'apldb-monitors-'))
+    dirs.push(dir)
+    let { db } = await open({ path: dir })
+    await setup(db)
+    const m = await db.monitors.create(base)
+    now += 2 * MIN
+    const cut = db.monitors.runDue()
+    await db.close()
+    await cut
+    stores.splice(stores.indexOf(db), 1)
+    ;({ db } = await open({ path: dir }))
+    expect(await db.monitors.runs(m.id)).toEqual([])
+    await db.monitors.runDue()
+    expect((await db.monitors.runs(m.id)).map((r) => r.outcome)).toEqual(['ok'])
+  })
+
+  it('keeps the run log (200) and the state changes (500) bounded', async () => {
+    const { db } = await open({ durability: 'none' })
+    await setup(db)
+    const m = await db.monitors.create({
+      ...base,
+      type: 'MatchEvent',
+      aplQuery: "['web'] | where status >= 500",
+    })
+    const start = Math.floor(now / MIN) * MIN + MIN
+    await db.ingest(
+      'web',
+      Array.from({ length: 505 }, (_, i) => ({
+        _time: new Date(start + i * MIN + 30_000).toISOString(),
+        status: 500,
+      })),
+    )
+    for (let i = 0; i < 505; i++) await step(db)
+    const runs = await db.monitors.runs(m.id)
+    expect(runs).toHaveLength(200)
+    expect(runs[0].time).toBe(new Date(start + 305 * MIN).toISOString().replace('.000Z', 'Z'))
+    const history = await db.monitors.history(m.id)
+    expect(history).toHaveLength(500)
+    expect(history.every((h) => h.state === 'open')).toBe(true)
+  })
+
   it('never overlaps itself: concurrent runDue calls run each slot once', async () => {
     const { db } = await open()
     await setup(db)
