@@ -11,6 +11,7 @@ import {
 import { deleteCommand } from './commands/delete.ts'
 import { explainCommand } from './commands/explain.ts'
 import { ingestCommand } from './commands/ingest.ts'
+import { monitorsCreateCommand, monitorsHistoryCommand, monitorsListCommand } from './commands/monitors.ts'
 import { queryCommand } from './commands/query.ts'
 import { serveCommand } from './commands/serve.ts'
 import { shellCommand } from './commands/shell.ts'
@@ -35,10 +36,13 @@ export const COMMANDS: readonly CommandDef[] = [
   tokensListCommand,
   tokensDeleteCommand,
   tokensRegenerateCommand,
+  monitorsListCommand,
+  monitorsCreateCommand,
+  monitorsHistoryCommand,
 ]
 
 /** Groups whose sub-command may be left out, and the one it then means. */
-const DEFAULT_SUB: Readonly<Record<string, string>> = { datasets: 'list' }
+const DEFAULT_SUB: Readonly<Record<string, string>> = { datasets: 'list', monitors: 'list' }
 
 /** What argv selects: a command (and how many words named it), or the help of a command group. */
 export type Selection = { readonly def: CommandDef; readonly words: number } | { readonly groupHelp: string }

@@ -33,7 +33,7 @@ export function bindRender(op: Render, input: LogicalNode, ctx: BindContext): Lo
     const form = Object.hasOwn(RENDER_PROPERTIES, name) ? RENDER_PROPERTIES[name] : undefined
     if (form === undefined || (name === 'kind' && KINDS[type] === undefined)) {
       const names = Object.keys(RENDER_PROPERTIES).filter((n) => n !== 'kind' || KINDS[type] !== undefined)
-      ctx.fail('APL0324', p.name.span, { name, visualization: type, suggestion: suggest(name, names) })
+      ctx.fail('APL0326', p.name.span, { name, visualization: type, suggestion: suggest(name, names) })
     }
     if (seen.has(name)) invalid(p, `property \`${name}\` is given twice`, ctx)
     seen.add(name)
@@ -58,7 +58,7 @@ function visualizationType(n: Name, ctx: BindContext): VisualizationType {
   if (UNSUPPORTED_VISUALIZATIONS.has(name)) {
     return ctx.fail('APL0307', n.span, { feature: `visualization \`${name}\`` })
   }
-  return ctx.fail('APL0323', n.span, { name, suggestion: suggest(name, VISUALIZATIONS) })
+  return ctx.fail('APL0325', n.span, { name, suggestion: suggest(name, VISUALIZATIONS) })
 }
 
 function invalid(p: RenderProperty | Value, reason: string, ctx: BindContext): never {

@@ -58,7 +58,7 @@ function checkRenderLast(root: LogicalNode, ctx: BindContext): void {
   const stack = [...nodeChildren(root)]
   while (stack.length > 0) {
     const n = stack.pop() as LogicalNode
-    if (n.kind === 'Render') ctx.fail('APL0325', n.span, {})
+    if (n.kind === 'Render') ctx.fail('APL0327', n.span, {})
     stack.push(...nodeChildren(n))
   }
 }
