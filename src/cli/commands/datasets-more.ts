@@ -5,7 +5,7 @@ import type { DatasetInfo } from '../../storage/dataset-info.ts'
 import { type CommandDef, stringOpt } from '../command.ts'
 import { countOf, formatCount } from '../human.ts'
 import { LIST_FORMAT_OPTION, printList } from '../list-output.ts'
-import { readLine } from '../read-input.ts'
+import { askYesNo } from '../read-input.ts'
 import { resolveTarget, TARGET_OPTIONS, withStore } from '../target.ts'
 
 const path = (name: string) => `/v2/datasets/${encodeURIComponent(name)}`
@@ -101,13 +101,8 @@ export const datasetsDeleteCommand: CommandDef = {
   async run({ values, positionals }, io) {
     const name = positionals[0]
     const target = resolveTarget(values, io, 'datasets delete')
-    const confirm = async () => {
-      if (values.yes === true) return true
-      io.stderr.write(`Delete dataset ${name} and all its events for good? [y/N] `)
-      const answer = await readLine(io.stdin)
-      if (answer === undefined) io.stderr.write('\n')
-      return answer !== undefined && /^\s*y(es)?\s*$/i.test(answer)
-    }
+    const confirm = async () =>
+      values.yes === true || (await askYesNo(`Delete dataset ${name} and all its events for good?`, io))
     const done = async (remove: () => Promise<unknown>, events: number) => {
       if (!(await confirm())) {
         io.stderr.write('aborted; nothing deleted\n')
