@@ -153,14 +153,14 @@ export function choiceOpt<C extends string>(
 ): C {
   const given = stringOpt(values, name)
   if (given === undefined) return fallback
-  const raw = given.toLowerCase()
-  if (!(choices as readonly string[]).includes(raw)) {
+  const found = choices.find((c) => c.toLowerCase() === given.toLowerCase())
+  if (found === undefined) {
     throw new UsageError(
-      `--${name} must be one of ${choices.join(', ')}; got ${JSON.stringify(given)}${didYouMeanValue(raw, choices)}`,
+      `--${name} must be one of ${choices.join(', ')}; got ${JSON.stringify(given)}${didYouMeanValue(given, choices)}`,
       command,
     )
   }
-  return raw as C
+  return found
 }
 
 function didYouMeanValue(raw: string, choices: readonly string[]): string {

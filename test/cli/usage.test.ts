@@ -20,7 +20,7 @@ describe('apldb help', () => {
   it('no arguments prints the help and exits 2', async () => {
     const r = await run([])
     expect(r.code).toBe(2)
-    expect(r.stdout).toContain('Usage: apldb <command>')
+    expect(r.stdout).toContain('Usage: apldb [<command>] [options]   (no command: the interactive shell)')
   })
 
   it.each(COMMANDS.map((c) => [c.name] as const))('apldb %s --help', async (name) => {
@@ -77,7 +77,7 @@ describe('usage errors exit 2 and point at the help', () => {
     [
       'unknown sub-command',
       ['tokens', 'burn'],
-      /unknown sub-command "burn" of `apldb tokens` \(try: create, list\)/,
+      /unknown sub-command "burn" of `apldb tokens` \(try: create, list, delete, regenerate\)/,
     ],
     ['group without sub-command', ['tokens'], /`apldb tokens` needs a sub-command: create, list/],
     ['delete without --start', ['delete', '--apl', "['x'] | where a == 1"], /--start is required/],
