@@ -185,12 +185,20 @@ describe('web console', () => {
     expect(history[0]).toBe("['sample-http-logs'] | where status == '500' | count")
     await page.select('#dataset', 'sample-http-logs')
     await setQuery("['sample-http-logs'] | summ", false)
-    await page.waitForSelector('.cm-tooltip-autocomplete')
+    // The popup updates as keys arrive (a dataset list shows first while the name is typed).
+    const offered = (label: string) =>
+      page.waitForFunction(
+        (want) =>
+          [...document.querySelectorAll('.cm-completionLabel')].some((x: Dom) => x.textContent === want),
+        {},
+        label,
+      )
+    await offered('summarize')
     const ops = await page.$$eval('.cm-completionLabel', (l) => l.map((x) => x.textContent))
     expect(ops).toContain('summarize')
     await page.keyboard.press('Enter')
     await page.keyboard.type(' count(), avg(req_dur')
-    await page.waitForSelector('.cm-tooltip-autocomplete')
+    await offered('req_duration_ms')
     const fields = await page.$$eval('.cm-completionLabel', (l) => l.map((x) => x.textContent))
     expect(fields).toContain('req_duration_ms')
   }, 60_000)
