@@ -379,8 +379,12 @@ export class Store {
     quarantined: RecoveryReport['quarantined']
     cacheBytes: number
     workerFaults: WorkerFault[]
+    /** Blocks this store sealed since it opened (count), and those of them sealed on the seal worker thread. */
+    sealed: { blocks: number; onWorker: number }
   } {
+    const seal = this.#ctx.sealer.stats
     return {
+      sealed: { blocks: seal.blocks, onWorker: seal.workerBlocks },
       ok: !this.#failed && !this.#closed,
       sealErrors: [...this.#sealErrors],
       workerFaults: workerFaults(),

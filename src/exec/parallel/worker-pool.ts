@@ -177,7 +177,10 @@ export class WorkerPool {
       slot.worker = undefined
       if (!slot.ready && !this.#stopping) {
         this.#startFailures++
-        reportWorkerFault('query', `a query worker thread could not start (${why}); queries run on the main thread`)
+        reportWorkerFault(
+          'query',
+          `a query worker thread could not start (${why}); queries run on the main thread`,
+        )
       }
       slot.ready = false
       const e = new UnitFailed({ name: 'WorkerLost', message: why })

@@ -5,8 +5,8 @@
 // work, and is replaced if it dies; a store whose seal failed there falls back to in-process, and
 // the failure is recorded once (util/worker-faults.ts) for the stores' logger and health().
 import { Worker } from 'node:worker_threads'
-import { reportWorkerFault } from '../../util/worker-faults.ts'
 import { workerEntry } from '../../util/worker-entry.ts'
+import { reportWorkerFault } from '../../util/worker-faults.ts'
 import type { BlockHeader, ZoneMap } from '../block/index.ts'
 import type { SealRequest, SealResponse } from './protocol.ts'
 import { type SealCpu, sealPayloads } from './seal-block.ts'
@@ -73,7 +73,10 @@ class SealThread {
     const fail = (e: unknown) => {
       if (this.#worker === w) this.#worker = undefined
       const why = e instanceof Error ? e.message : String(e)
-      reportWorkerFault('seal', `the seal worker thread failed (${why}); blocks are sealed on the main thread`)
+      reportWorkerFault(
+        'seal',
+        `the seal worker thread failed (${why}); blocks are sealed on the main thread`,
+      )
       for (const p of this.#pending.values()) p.reject(e instanceof Error ? e : new Error(String(e)))
       this.#pending.clear()
     }
