@@ -89,11 +89,17 @@ export function createHandler(db: Apldb, opts: HttpOptions = {}): Handler {
       })
   }
   const handle = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void => {
-    if (service) return serveWith(service, req, res, next)
+    if (service) {
+      serveWith(service, req, res, next)
+      return
+    }
     ready.then(
       (r) => serveWith(r.service, req, res, next),
       (e: unknown) => {
-        if (next) return next(e)
+        if (next) {
+          next(e)
+          return
+        }
         const body = { code: 503, message: `apldb is not available: ${errorText(e)}`, error: 'unavailable' }
         res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify(body))
       },
