@@ -2,7 +2,7 @@
 // snapshots, flush, close) plus queries (`query`, `queryResult`, `rows`, `explain`). Each query pins
 // one snapshot synchronously, before its first await, and releases it when done.
 import { toLegacy, toTabular } from '../exec/format/index.ts'
-import type { ParallelMode } from '../exec/parallel/index.ts'
+import { type ParallelMode, startParallelPool } from '../exec/parallel/index.ts'
 import type { Cell, QueryOptions, QueryResult } from '../exec/result.ts'
 import { type LegacyResult, legacyRequestFromApl, type QueryRequest, runLegacy } from '../legacy/index.ts'
 import type { DatasetsApi } from '../storage/datasets-api.ts'
@@ -68,6 +68,14 @@ export class Apldb {
   /** Failure state, quarantined blocks, cache use. */
   health(): ReturnType<Store['health']> {
     return this.storage.health()
+  }
+  /**
+   * Starts the process's query worker threads now and resolves true once they take work (false when
+   * they cannot start: `health().workerFaults` says why). Without it they start with the first
+   * parallel query, whose units meanwhile run on the main thread.
+   */
+  startWorkers(): Promise<boolean> {
+    return startParallelPool()
   }
   /** Now, epoch ns, from the store's clock. */
   now(): bigint {
