@@ -63,7 +63,10 @@ export class DatasetsApi {
         const state = ctx.manifest.state
         const ds = [...state.datasets.values()].find((d) => d.meta.name === args.name)
         if (!ds || !meta)
-          throw new StoreError('dataset_not_found', `dataset ${args.name} vanished while being created`)
+          throw new StoreError(
+            'dataset_not_found',
+            `dataset ${args.name} not found: it vanished while being created`,
+          )
         const { wal } = await Wal.open(ctx.fs, path.join(ctx.root, 'wal', ds.meta.id), {
           sync: ctx.sync,
           onFail: (e) => s.fail(e),

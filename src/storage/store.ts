@@ -198,7 +198,7 @@ export class Store {
   /** @internal The runtime of a dataset name, or a `dataset_not_found` error. */
   runtime(name: string): DatasetRuntime {
     const rt = this.#byName.get(name)
-    if (!rt) throw new StoreError('dataset_not_found', `dataset ${JSON.stringify(name)} does not exist`)
+    if (!rt) throw new StoreError('dataset_not_found', `dataset ${JSON.stringify(name)} not found`)
     return rt
   }
 
