@@ -2,11 +2,11 @@
 // prints a table fitted to the terminal, JSON, NDJSON or CSV. APL errors show the query with a caret.
 
 import type { TabularResponse } from '../../exec/format/types.ts'
+import { parseJsonExact } from '../../util/json-exact.ts'
 import { aplFailure } from '../apl-failure.ts'
 import { type CommandDef, choiceOpt } from '../command.ts'
 import { countOf } from '../human.ts'
 import { type CliIo, outputWidth } from '../io.ts'
-import { parseJsonExact } from '../json-big.ts'
 import { readAllText } from '../read-input.ts'
 import { formatResponse, QUERY_FORMATS, type QueryFormat, resultTables, rowCount } from '../result-output.ts'
 import { resolveTarget, TARGET_OPTIONS, type Target, withStore } from '../target.ts'

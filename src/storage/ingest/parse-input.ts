@@ -3,6 +3,7 @@
 // read at all throws `IngestInputError`. Never normalizes events (see normalize.ts).
 
 import { Buffer } from 'node:buffer'
+import { parseJsonExact } from '../../util/json-exact.ts'
 import { parseCsv } from './csv.ts'
 import { IngestInputError } from './errors.ts'
 
@@ -77,7 +78,7 @@ type Parsed = Omit<ParsedInput, 'bytes'>
 function parseJsonArray(text: string): Parsed {
   let arr: unknown[]
   try {
-    arr = JSON.parse(text) as unknown[]
+    arr = parseJsonExact(text) as unknown[]
   } catch (e) {
     throw new IngestInputError('invalid_json', `invalid JSON array: ${message(e)}`)
   }
@@ -103,7 +104,7 @@ function parseNdjson(text: string): Parsed {
     if (end < 0) end = len
     if (!isBlank(text, pos, end)) {
       try {
-        const v: unknown = JSON.parse(text.slice(pos, end))
+        const v: unknown = parseJsonExact(text.slice(pos, end))
         if (isObject(v)) events.push(v)
         else errors.push({ index, error: `line ${line}: not a JSON object (got ${kind(v)})` })
       } catch (e) {
@@ -116,7 +117,7 @@ function parseNdjson(text: string): Parsed {
   if (errors.length > 0) {
     // Maybe one pretty-printed object rather than NDJSON.
     try {
-      const v: unknown = JSON.parse(text)
+      const v: unknown = parseJsonExact(text)
       if (isObject(v)) return { events: [v], errors: [] }
     } catch {
       // not a single object either: keep the per-line result
