@@ -11,6 +11,7 @@ export type ExecErrorCode =
   | 'strict_types'
   | 'invalid_argument'
   | 'join_too_large'
+  | 'too_many_groups'
 
 /** An error a query can cause at run time. */
 export class ExecError extends Error {

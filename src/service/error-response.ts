@@ -33,6 +33,7 @@ const EXEC_STATUS: Readonly<Record<ExecErrorCode, number>> = {
   strict_types: 400,
   invalid_argument: 400,
   join_too_large: 400,
+  too_many_groups: 400,
 }
 
 const LOCATION = /^line: (\d+), col: (\d+): /

@@ -22,7 +22,7 @@ const SCHEMA_PRESERVING: ReadonlySet<LogicalKind> = new Set(['Filter', 'Search',
 /** Nodes through which an explicit sort still orders the result (as plan/result-shape.ts). */
 const ORDER_PRESERVING: ReadonlySet<LogicalKind> = new Set(['Filter', 'Search', 'Project', 'Extend', 'Limit'])
 /** Nodes whose result is an aggregation (no default row cap). */
-const AGGREGATING: ReadonlySet<LogicalKind> = new Set(['Aggregate', 'MakeSeries', 'CountRows'])
+const AGGREGATING: ReadonlySet<LogicalKind> = new Set(['Aggregate', 'Distinct', 'MakeSeries', 'CountRows'])
 
 /** The single input of `n`, or undefined for sources, joins and unions. */
 function soleInput(n: LogicalNode): LogicalNode | undefined {
