@@ -97,8 +97,10 @@ export function relateCells(a: Cell, b: Cell, strict: boolean): number {
     throw new ExecError('strict_types', `set stricttypes: cannot compare a ${ka} with a ${kb}`)
   if (ka === 'number' && kb === 'number') {
     // A bigint against a number compares exactly (JS relates the mathematical values; NaN: neither).
-    if (typeof a === 'bigint' || typeof b === 'bigint')
-      return (a as number) < (b as number) ? LT : (a as number) > (b as number) ? GT : a == b ? EQ : UNORDERED
+    if (typeof a === 'bigint' || typeof b === 'bigint') {
+      if (Number.isNaN(a) || Number.isNaN(b)) return UNORDERED
+      return (a as number) < (b as number) ? LT : (a as number) > (b as number) ? GT : EQ
+    }
     return cmpNum(a as number, b as number)
   }
   if (ka === 'string' && kb === 'number') {
