@@ -23,6 +23,7 @@ const STORE_STATUS: Readonly<Record<StoreErrorCode, number>> = {
   manifest_corrupt: 500,
   block_corrupt: 500,
   block_missing: 500,
+  vacuum_too_soon: 429,
 }
 
 /** HTTP status of each executor code. */

@@ -18,6 +18,7 @@ import {
   getDataset,
   listDatasets,
   trimDataset,
+  vacuumDataset,
   updateDataset,
 } from './routes/datasets.ts'
 import { deleteBlocks } from './routes/delete-blocks.ts'
@@ -130,6 +131,14 @@ export const ROUTES: readonly Route[] = [
     requires: { kind: 'dataset', param: 'id', cap: 'trim', action: 'update' },
     body: 'json',
     handler: trimDataset,
+  },
+  {
+    id: 'datasets.vacuum',
+    method: 'POST',
+    path: '/v2/datasets/{id}/vacuum',
+    requires: { kind: 'dataset', param: 'id', cap: 'vacuum', action: 'update' },
+    body: 'none',
+    handler: vacuumDataset,
   },
   {
     id: 'datasets.fields',
