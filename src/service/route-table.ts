@@ -18,8 +18,8 @@ import {
   getDataset,
   listDatasets,
   trimDataset,
-  vacuumDataset,
   updateDataset,
+  vacuumDataset,
 } from './routes/datasets.ts'
 import { deleteBlocks } from './routes/delete-blocks.ts'
 import { ingest } from './routes/ingest.ts'

@@ -1,9 +1,10 @@
 // service/routes/datasets.ts: `/v2/datasets` (api-contract.md §4): list, get, create (409 on a
 // duplicate), update (Go sends every field; JS a subset), delete and trim (204), vacuum, fields and
 // map fields. Thin: validation and durability are the store's (storage/datasets-api.ts).
+
+import { StoreError } from '../../storage/errors.ts'
 import { objectBody, optString, reqString } from '../body-fields.ts'
 import type { Reply, RouteContext } from '../route-types.ts'
-import { StoreError } from '../../storage/errors.ts'
 import { badRequest } from '../service-error.ts'
 
 /** `GET /v2/datasets`. */
