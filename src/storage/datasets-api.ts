@@ -199,7 +199,9 @@ export class DatasetsApi {
           }
         }
         const before = new Set(s.fields(name).map((f) => f.name))
-        await s.context.manifest.commit([{ kind: 'FieldsVacuumed', datasetId: rt.meta.id, at: formatRfc3339Nano(now) }])
+        await s.context.manifest.commit([
+          { kind: 'FieldsVacuumed', datasetId: rt.meta.id, at: formatRfc3339Nano(now) },
+        ])
         rt.republish()
         const after = new Set(s.fields(name).map((f) => f.name))
         return { fieldsDropped: [...before].filter((f) => !after.has(f)).sort() }

@@ -48,7 +48,10 @@ describe('aggregating results are complete', () => {
     )
     expect(s.tables[0].columns[0].length).toBe(1440)
     expect(warned(s)).toBe(false)
-    const m = await db.queryResult(`['logs'] | make-series count() default = 0 on _time step 1h by user`, window)
+    const m = await db.queryResult(
+      `['logs'] | make-series count() default = 0 on _time step 1h by user`,
+      window,
+    )
     expect(m.tables[0].columns[0].length).toBe(1440)
   })
 
