@@ -52,6 +52,9 @@ function onNode(version: '24' | '22', args: readonly string[]) {
   return sh(bin, args, { cwd: app, env })
 }
 
+/** Per-step time limit: each step spawns Node processes (tsc checks all of @types/node). */
+const STEP_MS = 300_000
+
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MiB`
 
 beforeAll(async () => {
@@ -111,81 +114,105 @@ function onBoth(step: (version: '24' | '22') => Promise<void>): Promise<void[]> 
 }
 
 describe('the installed package on Node 24 and Node 22', () => {
-  it('runs the consumer scenario: 200k events, parallel, seal worker, APL, rows, legacy, delete, reopen, HTTP', () =>
-    onBoth(async (version) => {
-      const r = await onNode(version, ['consumer.mjs', path.join(work, `data-${version}`)])
-      console.log(r.stdout.trim())
-      expect(r.stdout).toMatch(/: ok$/m)
-      expect(r.stderr).toBe('')
-    }))
+  it(
+    'runs the consumer scenario: 200k events, parallel, seal worker, APL, rows, legacy, delete, reopen, HTTP',
+    () =>
+      onBoth(async (version) => {
+        const r = await onNode(version, ['consumer.mjs', path.join(work, `data-${version}`)])
+        console.log(r.stdout.trim())
+        expect(r.stdout).toMatch(/: ok$/m)
+        expect(r.stderr).toBe('')
+      }),
+    STEP_MS,
+  )
 
-  it("runs the README's install example", () =>
-    onBoth(async (version) => {
-      const r = await onNode(version, ['readme-install.mjs'])
-      expect(r.stdout).toContain("[ 'orders' ]")
-      expect(r.stderr).toBe('')
-    }))
+  it(
+    "runs the README's install example",
+    () =>
+      onBoth(async (version) => {
+        const r = await onNode(version, ['readme-install.mjs'])
+        expect(r.stdout).toContain("[ 'orders' ]")
+        expect(r.stderr).toBe('')
+      }),
+    STEP_MS,
+  )
 
-  it('type-checks a strict NodeNext consumer (skipLibCheck false, target ES2022 default lib)', () =>
-    onBoth(async (version) => {
-      const r = await onNode(version, [path.join('node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'])
-      expect(r.stdout + r.stderr).toBe('')
-    }))
+  it(
+    'type-checks a strict NodeNext consumer (skipLibCheck false, target ES2022 default lib)',
+    () =>
+      onBoth(async (version) => {
+        const r = await onNode(version, [path.join('node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'])
+        expect(r.stdout + r.stderr).toBe('')
+      }),
+    STEP_MS,
+  )
 
-  it('runs the installed apldb bin: --version, ingest and a query', () =>
-    onBoth(async (version) => {
-      const bin = path.join('node_modules', '.bin', 'apldb')
-      const v = await onNode(version, [bin, '--version'])
-      expect(v.stdout).toMatch(new RegExp(`^apldb \\d+\\.\\d+\\.\\d+ \\(node v${version}\\.`))
-      const data = path.join(work, `cli-${version}`)
-      const input = path.join(work, `cli-${version}.ndjson`)
-      await fs.writeFile(input, '{"status":200}\n{"status":500}\n{"status":500}\n')
-      await onNode(version, [bin, 'ingest', 'web', input, '--create', '--data', data])
-      const q = await onNode(version, [
-        bin,
-        'query',
-        "['web'] | summarize n = count() by status | order by status asc",
-        '--data',
-        data,
-        '--format',
-        'ndjson',
-      ])
-      expect(
-        q.stdout
-          .trim()
-          .split('\n')
-          .map((l) => JSON.parse(l)),
-      ).toEqual([
-        { status: 200, n: 1 },
-        { status: 500, n: 2 },
-      ])
-    }))
+  it(
+    'runs the installed apldb bin: --version, ingest and a query',
+    () =>
+      onBoth(async (version) => {
+        const bin = path.join('node_modules', '.bin', 'apldb')
+        const v = await onNode(version, [bin, '--version'])
+        expect(v.stdout).toMatch(new RegExp(`^apldb \\d+\\.\\d+\\.\\d+ \\(node v${version}\\.`))
+        const data = path.join(work, `cli-${version}`)
+        const input = path.join(work, `cli-${version}.ndjson`)
+        await fs.writeFile(input, '{"status":200}\n{"status":500}\n{"status":500}\n')
+        await onNode(version, [bin, 'ingest', 'web', input, '--create', '--data', data])
+        const q = await onNode(version, [
+          bin,
+          'query',
+          "['web'] | summarize n = count() by status | order by status asc",
+          '--data',
+          data,
+          '--format',
+          'ndjson',
+        ])
+        expect(
+          q.stdout
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l)),
+        ).toEqual([
+          { status: 200, n: 1 },
+          { status: 500, n: 2 },
+        ])
+      }),
+    STEP_MS,
+  )
 })
 
 describe('a copy of dist/ outside node_modules (as a bundler or deploy step leaves it)', () => {
-  it('starts its worker threads from the copy', async () => {
-    const copy = path.join(app, 'vendor', 'intact')
-    await fs.cp(path.join(app, 'node_modules', 'apldb', 'dist'), copy, { recursive: true })
-    const r = await onNode('24', [
-      'copied-dist.mjs',
-      path.join(copy, 'src', 'index.js'),
-      path.join(work, 'copy-intact'),
-      'intact',
-    ])
-    console.log(r.stdout.trim())
-  })
+  it(
+    'starts its worker threads from the copy',
+    async () => {
+      const copy = path.join(app, 'vendor', 'intact')
+      await fs.cp(path.join(app, 'node_modules', 'apldb', 'dist'), copy, { recursive: true })
+      const r = await onNode('24', [
+        'copied-dist.mjs',
+        path.join(copy, 'src', 'index.js'),
+        path.join(work, 'copy-intact'),
+        'intact',
+      ])
+      console.log(r.stdout.trim())
+    },
+    STEP_MS,
+  )
 
-  it('without its worker entries: says so once per kind through the logger and health(), answers right', async () => {
-    const copy = path.join(app, 'vendor', 'broken')
-    await fs.cp(path.join(app, 'node_modules', 'apldb', 'dist'), copy, { recursive: true })
-    await fs.rm(path.join(copy, 'src', 'storage', 'seal', 'seal-worker.js'))
-    await fs.rm(path.join(copy, 'src', 'exec', 'parallel', 'worker-entry.js'))
-    const r = await onNode('24', [
-      'copied-dist.mjs',
-      path.join(copy, 'src', 'index.js'),
-      path.join(work, 'copy-broken'),
-      'broken',
-    ])
-    console.log(r.stdout.trim())
-  })
+  it(
+    'without its worker entries: says so once per kind through the logger and health(), answers right',
+    async () => {
+      const copy = path.join(app, 'vendor', 'broken')
+      await fs.cp(path.join(app, 'node_modules', 'apldb', 'dist'), copy, { recursive: true })
+      await fs.rm(path.join(copy, 'src', 'storage', 'seal', 'seal-worker.js'))
+      await fs.rm(path.join(copy, 'src', 'exec', 'parallel', 'worker-entry.js'))
+      const r = await onNode('24', [
+        'copied-dist.mjs',
+        path.join(copy, 'src', 'index.js'),
+        path.join(work, 'copy-broken'),
+        'broken',
+      ])
+      console.log(r.stdout.trim())
+    },
+    STEP_MS,
+  )
 })
