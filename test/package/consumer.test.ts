@@ -138,6 +138,17 @@ describe('the installed package on Node 24 and Node 22', () => {
   )
 
   it(
+    "loads from CommonJS too: require('apldb') (Node's require(esm))",
+    () =>
+      onBoth(async (version) => {
+        const code = `const a = require('apldb'), h = require('apldb/http'); console.log(typeof a.openStore, typeof h.createHandler)`
+        const r = await onNode(version, ['--input-type=commonjs', '-e', code])
+        expect([r.stdout.trim(), r.stderr]).toEqual(['function function', ''])
+      }),
+    STEP_MS,
+  )
+
+  it(
     'type-checks a strict NodeNext consumer (skipLibCheck false, target ES2022 default lib)',
     () =>
       onBoth(async (version) => {
