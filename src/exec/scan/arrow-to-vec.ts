@@ -1,6 +1,7 @@
 // exec/scan/arrow-to-vec.ts: storage columns (Arrow vectors of one block, single chunk at offset 0)
 // → executor vectors, without a BigInt per row. Dictionary indices are reused as string codes, and
-// Float64 values without copying. Int64 becomes float64 (exact within ±2^53); nanosecond timestamps
+// Float64 values without copying. Int64 becomes float64 (exact within ±2^53; a column holding a value
+// beyond that becomes exact cells, bigint where needed, on the slow path); nanosecond timestamps
 // become exact (ms, ns) pairs. Results are cached per Arrow vector, which the block cache keeps.
 import type * as arrow from 'apache-arrow'
 import type { BlockColumn } from '../../storage/block/index.ts'
