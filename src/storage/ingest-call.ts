@@ -1,6 +1,8 @@
 // storage/ingest-call.ts: one ingest call from raw input to normalized events (in columns, ready
 // for the WAL) and the status reported back (api-contract.md §3.4). Parsing and per-event rules
 // live in ingest/; this module only strings them together. One bad event fails alone.
+
+import { threadCpuUsage } from '../util/thread-cpu.ts'
 import { formatRfc3339Nano } from '../util/time/index.ts'
 import {
   ChunkBuilder,
@@ -85,7 +87,7 @@ export function prepareIngest(
   opts: IngestOptions,
   now: bigint,
 ): { events: PreparedEvents; status: IngestStatus } {
-  const cpu0 = process.threadCpuUsage()
+  const cpu0 = threadCpuUsage()
   let raw: readonly unknown[]
   let bytes = 0
   const failures: { timestamp: string; error: string }[] = []
@@ -120,7 +122,7 @@ export function prepareIngest(
   idle = builder
   for (let i = 0; i < payloads.length; i++) placeWalRecord(payloads[i], 0, i, payloads.length)
   const events = { length: builder.rows, payloads, counts }
-  const cpu = process.threadCpuUsage(cpu0)
+  const cpu = threadCpuUsage(cpu0)
   prepareStats.calls++
   prepareStats.events += events.length
   prepareStats.cpuUs += cpu.user + cpu.system
