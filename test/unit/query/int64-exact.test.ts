@@ -36,6 +36,22 @@ describe('int64 exactness of JSON text ingest', () => {
     expect(db.fields('nd').find((f) => f.name === 'big')?.type).toBe('integer')
   })
 
+  it('a large float literal stays a float; the other events of the text keep their values', async () => {
+    await db.datasets.create({ name: 'floats' })
+    const lines = [
+      '{"_time":"2026-01-01T00:00:01Z","x":1e20,"n":1}',
+      '{"_time":"2026-01-01T00:00:02Z","x":2.5,"n":9007199254740993}',
+      '{"_time":"2026-01-01T00:00:03Z","x":-1.5e300,"n":3}',
+    ]
+    const r = await db.ingest('floats', lines.join('\n'))
+    expect([r.ingested, r.failed]).toEqual([3, 0])
+    expect(await cells(db, `['floats'] | order by _time asc | project x, n`)).toEqual([
+      [1e20, 2.5, -1.5e300],
+      [1, BIG, 3],
+    ])
+    expect(db.fields('floats').find((f) => f.name === 'x')?.type).toBe('float')
+  })
+
   for (const sealed of [false, true]) {
     for (const parallel of ['off', 'on'] as const) {
       it(`compares, groups and sorts exactly (${sealed ? 'sealed blocks' : 'unsealed tail'}, parallel ${parallel})`, async () => {
