@@ -109,8 +109,8 @@ afterAll(async () => {
 })
 
 /** Runs `step` on Node 24 and Node 22 side by side (the two are independent). */
-function onBoth(step: (version: '24' | '22') => Promise<void>): Promise<void[]> {
-  return Promise.all((['24', '22'] as const).map(step))
+async function onBoth(step: (version: '24' | '22') => Promise<void>): Promise<void> {
+  await Promise.all((['24', '22'] as const).map(step))
 }
 
 describe('the installed package on Node 24 and Node 22', () => {
