@@ -269,6 +269,20 @@ const CASES: Case[] = [
     error: 'dataset_not_found',
   },
   {
+    name: 'unknown monitor',
+    method: 'GET',
+    path: '/v2/monitors/mon_nope',
+    status: 404,
+    error: 'monitor_not_found',
+  },
+  {
+    name: 'unknown notifier',
+    method: 'GET',
+    path: '/v2/notifiers/ntf_nope',
+    status: 404,
+    error: 'notifier_not_found',
+  },
+  {
     name: 'unknown token',
     method: 'GET',
     path: '/v2/tokens/tok_nope',
