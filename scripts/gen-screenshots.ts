@@ -12,9 +12,11 @@ import { loadDemo } from '../src/cli/demo.ts'
 import type { TabularResponse } from '../src/exec/format/types.ts'
 import { type Apldb, openStore } from '../src/index.ts'
 
-/** ANSI colour escapes (SGR), built from a string so the pattern holds no raw control character. */
-const SGR_SPLIT = new RegExp('(\u001b\\[\\d+m)')
-const SGR_ONE = new RegExp('^\u001b\\[(\\d+)m$')
+/** ANSI colour escapes (SGR): the escape character is what they are made of. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching terminal escapes is the point
+const SGR_SPLIT = /(\u001b\[\d+m)/
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching terminal escapes is the point
+const SGR_ONE = /^\u001b\[(\d+)m$/
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** Where the pictures and their manifest live. */
