@@ -1,14 +1,24 @@
 // index.ts: apldb's public embeddable API. Only what users import lives here; everything else is
 // internal and may change.
+import { type ClickHouseStore, type ClickHouseStoreOptions, openClickHouse } from './clickhouse/index.ts'
 import { Apldb } from './query/apldb.ts'
+import { deleteBlocks } from './query/delete-blocks.ts'
 import { Store } from './storage/store.ts'
 import type { StoreOptions } from './storage/store-options.ts'
 
+/** Open a store on ClickHouse: datasets are tables of `database` (README "Scale-out on ClickHouse"). */
+export async function openStore(opts: ClickHouseStoreOptions): Promise<Apldb<ClickHouseStore>>
 /** Open (or create) a store: a directory when `path` is given, memory otherwise. */
-export async function openStore(opts: StoreOptions = {}): Promise<Apldb> {
-  return new Apldb(await Store.open(opts))
+export async function openStore(opts?: StoreOptions): Promise<Apldb<Store>>
+export async function openStore(
+  opts: StoreOptions | ClickHouseStoreOptions = {},
+): Promise<Apldb<Store> | Apldb<ClickHouseStore>> {
+  if ('clickhouse' in opts) return openClickHouse(opts)
+  const store = await Store.open(opts)
+  return new Apldb(store, (req, o) => deleteBlocks(store, req, o))
 }
 
+export type { ClickHouseClient, ClickHouseStoreOptions, LayoutOptions } from './clickhouse/index.ts'
 export { AplError } from './diagnostics/diagnostic.ts'
 export type { ParallelMode } from './exec/parallel/index.ts'
 export type { Cell, QueryResult, ResultTable } from './exec/result.ts'
@@ -24,7 +34,7 @@ export {
   type LegacyVirtualField,
   type QueryRequest,
 } from './legacy/index.ts'
-export type { Apldb, AplQueryOptions } from './query/apldb.ts'
+export type { AnyApldb, Apldb, AplQueryOptions } from './query/apldb.ts'
 export type { DeleteOptions, DeleteRequest, DeleteResult } from './query/delete-blocks.ts'
 export { DeleteError, type DeleteErrorCode } from './query/delete-blocks-error.ts'
 export type { ExplainReport } from './query/explain.ts'

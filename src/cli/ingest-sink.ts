@@ -2,7 +2,7 @@
 // server's ingest route (api-contract §3). Both answer with Axiom's IngestStatus. Also makes sure the
 // dataset exists first (creating it only when asked).
 
-import type { Apldb } from '../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../query/apldb.ts'
 import type { IngestStatus } from '../storage/ingest-call.ts'
 import { CliError } from './errors.ts'
 import { type RemoteClient, RemoteError } from './remote.ts'

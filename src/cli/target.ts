@@ -3,7 +3,7 @@
 
 import { existsSync } from 'node:fs'
 import * as path from 'node:path'
-import type { Apldb } from '../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../query/apldb.ts'
 import { type OptionDef, type OptionValues, stringOpt } from './command.ts'
 import { CliError, UsageError } from './errors.ts'
 import type { CliIo } from './io.ts'

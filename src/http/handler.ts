@@ -3,7 +3,7 @@
 // per request (method, path, status, ms: never headers or the query string) and, under Express,
 // passes paths that are not API routes to `next`.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Apldb } from '../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../query/apldb.ts'
 import { createService, type Service, type ServiceOptions } from '../service/index.ts'
 import { type RequestState, splitUrl, toServiceRequest } from './request.ts'
 import { writeResponse } from './response.ts'
