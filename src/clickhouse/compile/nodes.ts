@@ -104,17 +104,10 @@ function sorted(
   for (const k of keys) {
     const sql = toSql(k.expr, sc)
     if (sql === undefined) return undefined
-    let name: string
-    const plain =
-      k.expr.kind === 'Column'
-        ? input.columns.find((c) => c.name === (k.expr as { name: string }).name)
-        : undefined
-    if (plain && plain.parts.length === 1 && plain.parts[0].sqlName === plain.name) name = plain.name
-    else {
-      name = ctx.fresh('o')
-      extra.push(`${sql} AS ${ident(name)}`)
-      hidden.push(name)
-    }
+    // Always a hidden copy: a later project may drop the key column itself.
+    const name = ctx.fresh('o')
+    extra.push(`${sql} AS ${ident(name)}`)
+    hidden.push(name)
     terms.push({ name, desc: k.descending, nullsFirst: k.nullsFirst, notNull: false })
   }
   const sql = extra.length > 0 ? `SELECT *, ${extra.join(', ')} FROM (${input.sql})` : input.sql

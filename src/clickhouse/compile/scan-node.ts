@@ -50,7 +50,9 @@ export function scanRelation(n: Scan, ctx: CompileContext): Relation | undefined
       sqlName: found.length === 1 ? c.name : ctx.fresh('p'),
       wire: f.part.wire,
     }))
-    found.forEach((f, i) => select.push(`${f.sql} AS ${ident(parts[i].sqlName)}`))
+    found.forEach((f, i) => {
+      select.push(`${f.sql} AS ${ident(parts[i].sqlName)}`)
+    })
     columns.push({ name: c.name, type: c.type, parts })
   }
   select.push(`_block AS ${BLOCK_COL}`, `_seq AS ${SEQ_COL}`)
