@@ -25,30 +25,32 @@ afterAll(() =>
 describe.skipIf(!HAVE_CHDB)('random queries: ClickHouse = local', () => {
   it('over random datasets', async () => {
     const failures: string[] = []
-    await fc.assert(
-      fc.asyncProperty(datasetArb, fc.gen(), async (events, g) => {
-        const queries = Array.from({ length: QUERIES_PER_DATASET }, () => query(g))
-        const both = await openBoth({ [DATASET]: events }, { nowMs: NOW_MS, blockRows: 7 })
-        try {
-          for (const apl of queries) {
-            const o = await compareOn(both, apl, { now: NOW })
-            counts.runs++
-            if (o.pushedDown) counts.pushed++
-            if (o.kind === 'agree') counts.agree++
-            else if (o.kind === 'both-failed') counts.bothFailed++
-            else {
-              counts.mismatches++
-              failures.push(`${apl}\n  ${o.diff}\n  events: ${JSON.stringify(events).slice(0, 2000)}`)
-              return false
+    await fc
+      .assert(
+        fc.asyncProperty(datasetArb, fc.gen(), async (events, g) => {
+          const queries = Array.from({ length: QUERIES_PER_DATASET }, () => query(g))
+          const both = await openBoth({ [DATASET]: events }, { nowMs: NOW_MS, blockRows: 7 })
+          try {
+            for (const apl of queries) {
+              const o = await compareOn(both, apl, { now: NOW })
+              counts.runs++
+              if (o.pushedDown) counts.pushed++
+              if (o.kind === 'agree') counts.agree++
+              else if (o.kind === 'both-failed') counts.bothFailed++
+              else {
+                counts.mismatches++
+                failures.push(`${apl}\n  ${o.diff}\n  events: ${JSON.stringify(events).slice(0, 2000)}`)
+                return false
+              }
             }
+            return true
+          } finally {
+            await both.close()
           }
-          return true
-        } finally {
-          await both.close()
-        }
-      }),
-      { seed: SEED, numRuns: 40, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false },
-    ).catch((e) => failures.push(String(e).slice(0, 4000)))
+        }),
+        { seed: SEED, numRuns: 40, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false },
+      )
+      .catch((e) => failures.push(String(e).slice(0, 4000)))
     expect(failures.slice(0, 3), failures.slice(0, 3).join('\n\n')).toEqual([])
     expect(counts.runs).toBeGreaterThan(0)
   })

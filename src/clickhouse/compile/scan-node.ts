@@ -47,7 +47,11 @@ export function scanRelation(n: Scan, ctx: CompileContext): Relation | undefined
         if (sql !== undefined) found.push({ sql, part: { wire: wireOfStorage(t) } })
       }
     // integer|float read as real (as the local scan merges them): one expression, at most one part is set.
-    if (c.type === 'real' && found.length === 2 && found.every((f) => f.part.wire === 'long' || f.part.wire === 'real')) {
+    if (
+      c.type === 'real' &&
+      found.length === 2 &&
+      found.every((f) => f.part.wire === 'long' || f.part.wire === 'real')
+    ) {
       const merged = `coalesce(${found.map((f) => `toFloat64(${f.sql})`).join(', ')})`
       found.splice(0, 2, { sql: merged, part: { wire: 'real' } })
     }
