@@ -44,6 +44,14 @@ export class Annotations {
     return new Annotations(docs, now, doc.annotations)
   }
 
+  /** Re-reads the `annotations` document (a store shared by several front ends). */
+  reload(): Promise<void> {
+    return this.#serial.run(async () => {
+      const doc = await this.#docs.readJson<AnnotationsDoc>(DOC, { version: 1, annotations: [] })
+      if (doc.version === 1 && Array.isArray(doc.annotations)) this.#items = doc.annotations
+    })
+  }
+
   /** Creates an annotation (`time` defaults to now); returns it with its new `ann_` id. */
   async create(body: unknown): Promise<Annotation> {
     const fields = checkCreate(body, formatTime(this.#now()))

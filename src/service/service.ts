@@ -114,6 +114,8 @@ export class Service {
       const { route, params } = m.match
       family = route.limitFamily
       const headers = req.headers ?? {}
+      // A store shared by several front ends (ClickHouse): tokens and annotations as of now.
+      if (this.#db.storage.refresh) await Promise.all([this.tokens.reload(), this.annotations.reload()])
       const principal = this.tokens.authenticate(bearer(headers))
       if (this.#limiter) {
         rate = principal

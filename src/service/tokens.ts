@@ -230,6 +230,21 @@ export class Tokens {
     return r
   }
 
+  /**
+   * Re-reads the `tokens` document (a store shared by several front ends: a token another one
+   * created or deleted counts here from the next request on).
+   */
+  reload(): Promise<void> {
+    return this.#serial.run(async () => {
+      const doc = await this.#docs.readJson<TokensDoc>(DOC, { version: 1, tokens: [] })
+      if (doc.version !== 1 || !Array.isArray(doc.tokens)) return
+      this.#doc = doc
+      this.#byId.clear()
+      this.#byHash.clear()
+      for (const r of doc.tokens) this.#index(r)
+    })
+  }
+
   #index(r: TokenRecord): void {
     this.#byId.set(r.id, r)
     this.#byHash.set(r.secretHash, r)

@@ -17,7 +17,7 @@ export const HAVE_CHDB = existsSync(join(PEER_MODULES, 'chdb', 'package.json'))
 export function requireChdbInCi(): void {
   if (!HAVE_CHDB && process.env.CI === 'true')
     throw new Error(
-      `chdb is not installed in ${PEER_MODULES}: .ci/run installs it (npm ci --prefix test/clickhouse/peer)`,
+      `chdb is not installed in ${PEER_MODULES}: .ci/run installs it (npm install --prefix test/clickhouse/peer)`,
     )
 }
 

@@ -75,7 +75,9 @@ describe.skipIf(!HAVE_CHDB)('block deletion on ClickHouse', () => {
     await db.ingest('ev', EVENTS)
     const dry = await db.deleteBlocks({ ...REQUEST, commit: false })
     // `_block` is apldb's, not a user field: queries cannot name it.
-    await expect(db.queryResult("['ev'] | summarize count() by b = _block")).rejects.toMatchObject({ name: 'AplError' })
+    await expect(db.queryResult("['ev'] | summarize count() by b = _block")).rejects.toMatchObject({
+      name: 'AplError',
+    })
     // The record is written, the process dies before the DELETE: simulate with the record alone.
     const entry = db.storage.catalog.dataset('ev')!
     const blocks = await db.storage.client
