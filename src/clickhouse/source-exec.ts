@@ -10,6 +10,7 @@ import type { RowSchema } from '../plan/index.ts'
 import { columnVec, partVec } from './arrow-vec.ts'
 import type { ClickHouseClient } from './client.ts'
 import type { Statement } from './compile/compile.ts'
+import { ESTIMATE_EXACT_UP_TO } from './compile/relation.ts'
 
 /** Settings of every query: Arrow as the blocks lay out, no compression (apache-arrow has no codec). */
 export const ARROW_SETTINGS = {
@@ -19,6 +20,13 @@ export const ARROW_SETTINGS = {
   // Kusto's joins and outer columns are nullable; ClickHouse's default fills defaults instead.
   join_use_nulls: 1,
 } as const
+
+/** True when some value of an Int64 column exceeds `limit`. */
+function above(v: arrow.Vector | null, limit: number): boolean {
+  if (!v) return false
+  for (let i = 0; i < v.length; i++) if (Number(v.get(i) ?? 0) > limit) return true
+  return false
+}
 
 /** Runs one statement on ClickHouse (see module header). */
 export class ClickHouseExec implements PhysicalOperator {
@@ -57,6 +65,8 @@ export class ClickHouseExec implements PhysicalOperator {
         const child = rb.getChildAt(i)
         if (child) parts[c.column].push(partVec(child, c.wire))
       })
+      for (const e of this.statement.estimates)
+        if (above(rb.getChildAt(e), ESTIMATE_EXACT_UP_TO)) ctx.stats.isEstimate = true
       if (total !== undefined) this.metrics.rowsIn = Number(rb.getChildAt(total)?.get(0) ?? 0)
       else this.metrics.rowsIn += n
       this.metrics.rowsOut += n

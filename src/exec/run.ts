@@ -248,7 +248,7 @@ export async function runQuery(
       rowsMatched: matchedRows(root),
       numGroups: aggs.reduce((s, a) => s + a.numGroups, 0),
       isPartial: false,
-      isEstimate: aggs.some((a) => a.isEstimate),
+      isEstimate: ctx.stats.isEstimate || aggs.some((a) => a.isEstimate),
       ...(ctx.stats.minBlockTime !== undefined ? { minBlockTime: ctx.stats.minBlockTime } : {}),
       ...(ctx.stats.maxBlockTime !== undefined ? { maxBlockTime: ctx.stats.maxBlockTime } : {}),
       messages,

@@ -57,13 +57,17 @@ export interface Statement {
   readonly columns: readonly StatementColumn[]
   /** Index of the row-cap's `__apldb_total` output, when present. */
   readonly total?: number
+  /** Outputs of estimate aggregations (a value above ESTIMATE_EXACT_UP_TO makes the result an estimate). */
+  readonly estimates: readonly number[]
 }
 
 /** The SELECT sent for `rel` (see module header). */
 export function statement(rel: Relation): Statement {
   const select: string[] = []
   const columns: StatementColumn[] = []
+  const estimates: number[] = []
   rel.columns.forEach((c, i) => {
+    if (c.estimate) estimates.push(select.length)
     for (const p of c.parts) {
       select.push(`${CAST[p.wire](ident(p.sqlName))} AS ${ident(`c${select.length}`)}`)
       columns.push({ column: i, wire: p.wire })
@@ -76,5 +80,5 @@ export function statement(rel: Relation): Statement {
   }
   if (select.length === 0) select.push('1 AS `c0`')
   const sql = `SELECT ${select.join(', ')} FROM (${rel.sql})${orderBy(rel.order)}`
-  return { sql, columns, ...(total !== undefined ? { total } : {}) }
+  return { sql, columns, estimates, ...(total !== undefined ? { total } : {}) }
 }

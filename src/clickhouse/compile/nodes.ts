@@ -167,7 +167,7 @@ function grouped(
     const tmp = ctx.fresh('a')
     aggSelect.push(`${sql} AS ${ident(tmp)}`)
     outer.push(`${ident(tmp)} AS ${ident(a.name)}`)
-    columns.push(col)
+    columns.push(a.expr.kind === 'AggCall' && a.expr.fn.estimated ? { ...col, estimate: true } : col)
   }
   const first = firstAppearance(input)
   if (first) {

@@ -22,7 +22,12 @@ export interface RelColumn {
   readonly name: string
   readonly type: AplType
   readonly parts: readonly Part[]
+  /** An estimate aggregation's output (dcount): exact up to ESTIMATE_EXACT_UP_TO, estimated above. */
+  readonly estimate?: boolean
 }
+
+/** Distinct counts up to this are exact on both backends (the local state's rule; agg-map.ts). */
+export const ESTIMATE_EXACT_UP_TO = 4096
 
 /** A node compiled to SQL (see module header). */
 export interface Relation {
