@@ -5,6 +5,7 @@ import type { CommandDef } from './command.ts'
 import { datasetsCreateCommand, datasetsListCommand } from './commands/datasets.ts'
 import { deleteCommand } from './commands/delete.ts'
 import { ingestCommand } from './commands/ingest.ts'
+import { migrateCommand } from './commands/migrate.ts'
 import { queryCommand } from './commands/query.ts'
 import { serveCommand } from './commands/serve.ts'
 import { tokensCreateCommand, tokensListCommand } from './commands/tokens.ts'
@@ -20,6 +21,7 @@ export const COMMANDS: readonly CommandDef[] = [
   datasetsCreateCommand,
   tokensCreateCommand,
   tokensListCommand,
+  migrateCommand,
 ]
 
 /** Groups whose sub-command may be left out, and the one it then means. */

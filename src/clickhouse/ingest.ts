@@ -110,6 +110,33 @@ async function prepareFields(host: IngestHost, d: DatasetEntry, events: readonly
   host.catalog.noteFields(d.meta.id, added)
 }
 
+/**
+ * Inserts normalized events into dataset `d` in blocks of `blockRows` (fields registered and columns
+ * added first); returns the number of blocks. Ingest and `migrate` both write through here.
+ */
+export async function insertEvents(
+  host: IngestHost,
+  d: DatasetEntry,
+  events: readonly FlatEvent[],
+): Promise<number> {
+  if (events.length === 0) return 0
+  await prepareFields(host, d, events)
+  const placement = { columns: host.catalog.columns(d.table) }
+  let blocks = 0
+  for (let off = 0; off < events.length; off += host.blockRows) {
+    const chunk = events.slice(off, off + host.blockRows)
+    const block = nextBlockId(host.now())
+    // One INSERT per block, its rows inline (hand-written JSON: int64 beyond 2^53 stays exact).
+    await run(
+      host.client,
+      `INSERT INTO ${host.layout.insertTable(d.table, block)} FORMAT JSONEachRow\n${blockRows(chunk, block, placement)}`,
+      INSERT_SETTINGS,
+    )
+    blocks++
+  }
+  return blocks
+}
+
 /** Ingests into dataset `d` (see module header). */
 export async function ingestInto(
   host: IngestHost,
@@ -119,22 +146,7 @@ export async function ingestInto(
 ): Promise<IngestStatus> {
   const now = host.now()
   const { events, failures, bytes } = normalize(input, opts, now)
-  let blocks = 0
-  if (events.length > 0) {
-    await prepareFields(host, d, events)
-    const placement = { columns: host.catalog.columns(d.table) }
-    for (let off = 0; off < events.length; off += host.blockRows) {
-      const chunk = events.slice(off, off + host.blockRows)
-      const block = nextBlockId(now)
-      // One INSERT per block, its rows inline (hand-written JSON: int64 beyond 2^53 stays exact).
-      await run(
-        host.client,
-        `INSERT INTO ${host.layout.insertTable(d.table, block)} FORMAT JSONEachRow\n${blockRows(chunk, block, placement)}`,
-        INSERT_SETTINGS,
-      )
-      blocks++
-    }
-  }
+  const blocks = await insertEvents(host, d, events)
   return {
     ingested: events.length,
     failed: failures.length,
