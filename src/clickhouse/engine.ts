@@ -30,6 +30,7 @@ export class ClickHouseEngine implements RemoteEngine {
         datasetId: (name) => this.#catalog.dataset(name)?.meta.id,
         window: run.window,
         env: run.env,
+        strictTypes: run.plan.strictTypes,
         timeDesc: o.timeDesc,
         rowCap: o.rowCap,
         fresh: (prefix) => `__apldb_${prefix}${n++}`,

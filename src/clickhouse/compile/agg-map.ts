@@ -3,7 +3,8 @@
 // locally). Empty groups follow the catalog's `onEmpty`: counts and sums 0, the others null.
 // `dcount` is an estimate on both backends: uniqCombined64 at precision 17 (exact while small,
 // then HyperLogLog, about 0.3 % standard error) where the local state is exact to 4,096 and then
-// HyperLogLog at about 0.4 %; both set `isEstimate`.
+// HyperLogLog at about 0.4 %; both set `isEstimate` above 4,096. (A Nullable argument makes
+// ClickHouse's aggregate null over no values: ifNull gives the catalog's 0.)
 import type { AggregateKernelKey, AplType } from '../../catalog/index.ts'
 import type { BoundExpr } from '../../plan/index.ts'
 import type { SqlArg } from './expr.ts'
@@ -26,6 +27,6 @@ export const AGG_MAPPINGS: Partial<Record<AggregateKernelKey, AggMapping>> = {
   max: ([x]) => (ORDERABLE.has(x.expr.type) ? `max(${x.sql})` : undefined),
   dcount: (args) =>
     args.length === 1 && args[0].expr.type !== 'dynamic'
-      ? `toInt64(uniqCombined64(17)(${args[0].sql}))`
+      ? `toInt64(ifNull(uniqCombined64(17)(${args[0].sql}), 0))`
       : undefined,
 }

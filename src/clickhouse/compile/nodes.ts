@@ -28,7 +28,12 @@ export const FIRST_COL = '__apldb_first'
 export const TOTAL_COL = '__apldb_total'
 
 function scope(rel: Relation, ctx: CompileContext, aggregates = false): ExprScope {
-  return { columns: new Map(rel.columns.map((c) => [c.name, c])), aggregates, env: ctx.env }
+  return {
+    columns: new Map(rel.columns.map((c) => [c.name, c])),
+    aggregates,
+    env: ctx.env,
+    strictTypes: ctx.strictTypes,
+  }
 }
 
 function single(name: string, type: RelColumn['type']): RelColumn | undefined {

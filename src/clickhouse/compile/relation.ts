@@ -78,6 +78,8 @@ export interface CompileContext {
   /** The run's window on `_time`. */
   readonly window: { readonly start?: bigint; readonly end?: bigint }
   readonly env: KernelEnv
+  /** `set stricttypes` of the plan. */
+  readonly strictTypes: boolean
   /** Rows default to newest `_time` first (a `take` keeps the newest). */
   readonly timeDesc: boolean
   /** The run's row-cap TopN (run.ts): it also reports how many rows it saw (`__apldb_total`). */
