@@ -46,7 +46,11 @@ const CASES: [what: string, apl: string, pushed: boolean][] = [
   ['integer division truncates, zero divisor null', "['ev'] | project q = n / d, n, d", true],
   ['floored modulo', "['ev'] | project r = n % d, n, d", true],
   ['mixed-type field passes through', "['ev'] | project _time, mixed", true],
-  ['mixed-type field == text, decided per value', "['ev'] | where mixed == 's3' or mixed != '4' | count", true],
+  [
+    'mixed-type field == text, decided per value',
+    "['ev'] | where mixed == 's3' or mixed != '4' | count",
+    true,
+  ],
   ['mixed-type field ordered locally', "['ev'] | where mixed > 3 | count", false],
   ['dcount (exact while small)', "['ev'] | summarize dcount(msg), dcount(n)", true],
   ['countif, sum and avg by a key', "['ev'] | summarize countif(n > 0), sum(n), avg(n) by tie", true],
