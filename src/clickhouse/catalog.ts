@@ -60,6 +60,7 @@ export class Catalog {
   /** table → column → storage type it holds. */
   #columns = new Map<string, Map<string, FieldType>>()
   #version = 0
+  #readAt = Number.NEGATIVE_INFINITY
 
   constructor(client: ClickHouseClient, database: string, layout: Layout) {
     this.#client = client
@@ -72,8 +73,10 @@ export class Catalog {
     return this.#version
   }
 
-  /** Re-reads datasets, fields and table columns. */
-  async refresh(): Promise<void> {
+  /** Re-reads datasets, fields and table columns; with `maxAgeMs`, only when the last read is older. */
+  async refresh(maxAgeMs = 0): Promise<void> {
+    if (maxAgeMs > 0 && performance.now() - this.#readAt < maxAgeMs) return
+    this.#readAt = performance.now()
     const rows = await latest<{ name: string; id: string; tbl: string; meta: string; dropped: number }>(
       this.#client,
       this.#database,

@@ -22,6 +22,9 @@ import { createMeta } from './meta.ts'
 import { ClickHouseSnapshot } from './snapshot.ts'
 import { ident } from './sql-text.ts'
 
+/** How stale a query's view of datasets and fields may be (another front end's new field: ≤ 1 s). */
+export const CATALOG_MAX_AGE_MS = 1000
+
 /** Options of `openStore({ clickhouse, database })`. */
 export interface ClickHouseStoreOptions {
   /** A `@clickhouse/client` client (over HTTP, or over chdb's `chdb/connection`). */
@@ -121,9 +124,10 @@ export class ClickHouseStore implements StorageBackend {
   async flush(_dataset?: string): Promise<void> {}
   async settle(): Promise<void> {}
 
+  /** Before each query: what other front ends created shows within CATALOG_MAX_AGE_MS. */
   async refresh(): Promise<void> {
     this.#usable()
-    await this.catalog.refresh()
+    await this.catalog.refresh(CATALOG_MAX_AGE_MS)
   }
 
   snapshot(): Snapshot {
