@@ -3,7 +3,8 @@
 
 import { existsSync } from 'node:fs'
 import * as path from 'node:path'
-import type { AnyApldb as Apldb } from '../query/apldb.ts'
+import type { StorageBackend } from '../query/backend.ts'
+import type { AlertingStore } from '../service/monitors/alerting-store.ts'
 import { type OptionDef, type OptionValues, stringOpt } from './command.ts'
 import { CliError, UsageError } from './errors.ts'
 import type { CliIo } from './io.ts'
@@ -89,21 +90,26 @@ function nonEmpty(s: string | undefined): string | undefined {
 
 /**
  * Opens the embedded store at `dir`, runs `fn`, and closes the store whatever happens. With
- * `mustExist`, a missing directory is an error instead of a new empty store.
+ * `mustExist`, a missing directory is an error instead of a new empty store. Monitors run only
+ * when `monitors.run` is set (the server); other commands never run them or send alerts.
  */
 export async function withStore<T>(
   dir: string,
   mustExist: boolean,
-  fn: (db: Apldb) => Promise<T>,
+  fn: (db: AlertingStore<StorageBackend>) => Promise<T>,
+  monitors: { run?: boolean; onError?: (line: string) => void } = {},
 ): Promise<T> {
   if (dir.startsWith(CLICKHOUSE_PREFIX))
-    return withClickHouse(JSON.parse(dir.slice(CLICKHOUSE_PREFIX.length)), fn)
+    return withClickHouse(JSON.parse(dir.slice(CLICKHOUSE_PREFIX.length)), fn, monitors)
   if (mustExist && !existsSync(dir)) {
     throw new CliError(`no store at ${dir}: pass --data DIR, or --url and --token for a server`)
   }
   // Loaded on demand: `apldb --help` and remote commands never pay for the engine's start-up.
   const { openStore } = await import('../index.ts')
-  const db = await openStore({ path: dir }).catch((e: unknown) => {
+  const db = await openStore({
+    path: dir,
+    monitors: { scheduler: monitors.run ? 'timer' : 'manual', onError: monitors.onError },
+  }).catch((e: unknown) => {
     throw storeOpenError(e, dir)
   })
   try {
@@ -116,7 +122,8 @@ export async function withStore<T>(
 /** `withStore` on a ClickHouse server through `@clickhouse/client` (an optional peer dependency). */
 async function withClickHouse<T>(
   where: { url: string; database: string },
-  fn: (db: Apldb) => Promise<T>,
+  fn: (db: AlertingStore<StorageBackend>) => Promise<T>,
+  monitors: { run?: boolean; onError?: (line: string) => void },
 ): Promise<T> {
   const name = '@clickhouse/client'
   const mod = (await import(name).catch((e: unknown) => {
@@ -124,7 +131,12 @@ async function withClickHouse<T>(
   })) as { createClient(o: { url: string }): import('../clickhouse/index.ts').ClickHouseClient }
   const client = mod.createClient({ url: where.url })
   const { openStore } = await import('../index.ts')
-  const db = await openStore({ clickhouse: client, database: where.database, closeClient: true })
+  const db = await openStore({
+    clickhouse: client,
+    database: where.database,
+    closeClient: true,
+    monitors: { scheduler: monitors.run ? 'timer' : 'manual', onError: monitors.onError },
+  })
   try {
     return await fn(db)
   } finally {
