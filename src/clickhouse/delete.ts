@@ -9,13 +9,18 @@ import { compileApl } from '../plan/index.ts'
 import { withChildren } from '../plan/logical.ts'
 import { assignScanFields } from '../plan/scan-fields.ts'
 import type { SchemaSource } from '../plan/schema.ts'
-import type { DeleteOptions, DeleteRequest, DeleteResult } from '../query/delete-blocks.ts'
+import {
+  type DeleteOptions,
+  type DeleteRequest,
+  type DeleteResult,
+  summarize as summarizeMatches,
+} from '../query/delete-blocks.ts'
 import { DeleteError } from '../query/delete-blocks-error.ts'
 import { checkDeletePlan, checkDeleteRequest } from '../query/delete-blocks-request.ts'
 import { DEFAULT_DEADLINE_MS, runPlan } from '../query/run-apl.ts'
 import type { DeletionInfo } from '../storage/deletion/index.ts'
 import type { Snapshot } from '../storage/snapshot.ts'
-import { formatGoTimeString, formatRfc3339Nano } from '../util/time/index.ts'
+import { formatRfc3339Nano } from '../util/time/index.ts'
 import type { Catalog, DatasetEntry } from './catalog.ts'
 import { type ClickHouseClient, run, selectRows } from './client.ts'
 import type { Layout } from './layout.ts'
@@ -108,26 +113,13 @@ async function countBlocks(
   }
 }
 
+/** The shared result shape (query/delete-blocks.ts) of these blocks. */
 function summarize(dryRun: boolean, blocks: readonly BlockCount[], requestId?: string): DeleteResult {
-  let rowsMatched = 0
-  let rowsDeleted = 0
-  let first: bigint | undefined
-  let last: bigint | undefined
-  for (const b of blocks) {
-    rowsMatched += b.matched
-    rowsDeleted += b.rows
-    if (first === undefined || b.first < first) first = b.first
-    if (last === undefined || b.last > last) last = b.last
-  }
-  return {
+  return summarizeMatches(
     dryRun,
-    rowsMatched,
-    rowsDeleted,
-    blocksMatched: blocks.length,
-    ...(first !== undefined ? { firstMatchedEvent: formatGoTimeString(first) } : {}),
-    ...(last !== undefined ? { lastMatchedEvent: formatGoTimeString(last) } : {}),
-    ...(requestId !== undefined ? { requestId } : {}),
-  }
+    blocks.map((b) => ({ blockId: b.block, rows: b.rows, matched: b.matched, first: b.first, last: b.last })),
+    requestId,
+  )
 }
 
 async function saveRecord(host: DeleteHost, rec: DeletionRecord): Promise<void> {

@@ -8,6 +8,7 @@ import type { LogicalNode } from '../plan/index.ts'
 import type { Catalog } from './catalog.ts'
 import type { ClickHouseClient } from './client.ts'
 import { compileNode, statement } from './compile/compile.ts'
+import { markOrderNeeds, resultOrderMatters } from './compile/order.ts'
 import type { CompileContext, Relation } from './compile/relation.ts'
 import { ClickHouseExec } from './source-exec.ts'
 
@@ -24,7 +25,11 @@ export class ClickHouseEngine implements RemoteEngine {
   override(run: RemoteRun): BuildOverride {
     let n = 0
     const memos = new Map<string, Map<LogicalNode, Relation | null>>()
+    const needs = new Map<LogicalNode, boolean>()
     return (node, o) => {
+      // The first node asked about heads a tree the planner builds (the plan, the row cap over it,
+      // a `_totals` pass): its order matters as the result's does.
+      if (!needs.has(node)) markOrderNeeds(node, node === o.rowCap || resultOrderMatters(run.plan), needs)
       const ctx: CompileContext = {
         source: (name) => this.#catalog.source(name),
         datasetId: (name) => this.#catalog.dataset(name)?.meta.id,
@@ -33,6 +38,7 @@ export class ClickHouseEngine implements RemoteEngine {
         strictTypes: run.plan.strictTypes,
         timeDesc: o.timeDesc,
         rowCap: o.rowCap,
+        needsOrder: (x) => needs.get(x as LogicalNode) ?? true,
         fresh: (prefix) => `__apldb_${prefix}${n++}`,
       }
       // Relations depend on the options a node is built under (default order, row cap).
@@ -40,7 +46,9 @@ export class ClickHouseEngine implements RemoteEngine {
       const memo = memos.get(key) ?? new Map<LogicalNode, Relation | null>()
       memos.set(key, memo)
       const rel = compileNode(node, ctx, memo)
-      return rel ? new ClickHouseExec(this.#client, node.schema, statement(rel)) : undefined
+      return rel
+        ? new ClickHouseExec(this.#client, node.schema, statement(rel, needs.get(node) ?? true))
+        : undefined
     }
   }
 }

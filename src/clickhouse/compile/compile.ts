@@ -61,8 +61,8 @@ export interface Statement {
   readonly estimates: readonly number[]
 }
 
-/** The SELECT sent for `rel` (see module header). */
-export function statement(rel: Relation): Statement {
+/** The SELECT sent for `rel` (see module header); rows in the local order when `ordered`. */
+export function statement(rel: Relation, ordered: boolean): Statement {
   const select: string[] = []
   const columns: StatementColumn[] = []
   const estimates: number[] = []
@@ -79,6 +79,6 @@ export function statement(rel: Relation): Statement {
     select.push(`${TOTAL_COL} AS ${ident(`c${select.length}`)}`)
   }
   if (select.length === 0) select.push('1 AS `c0`')
-  const sql = `SELECT ${select.join(', ')} FROM (${rel.sql})${orderBy(rel.order)}`
+  const sql = `SELECT ${select.join(', ')} FROM (${rel.sql})${ordered ? orderBy(rel.order) : ''}`
   return { sql, columns, estimates, ...(total !== undefined ? { total } : {}) }
 }

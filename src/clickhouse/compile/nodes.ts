@@ -133,9 +133,11 @@ function topN(keys: readonly SortKey[], count: bigint, n: LogicalNode, input: Re
   }
 }
 
-/** The first appearance of each group: min over the input order (a tuple when it allows). */
+/** The first appearance of each group: min over the input order (a plain min when it allows). */
 function firstAppearance(input: Relation): { pre: string; agg: string } | undefined {
   if (input.order.length === 0) return undefined
+  if (input.order.length === 1 && !input.order[0].desc && input.order[0].notNull)
+    return { pre: '', agg: `min(${ident(input.order[0].name)})` }
   if (input.order.every((t) => !t.desc && t.notNull))
     return { pre: '', agg: `min(tuple(${input.order.map((t) => ident(t.name)).join(', ')}))` }
   return { pre: `, row_number() OVER (${orderBy(input.order).trim()}) AS __apldb_rn`, agg: 'min(__apldb_rn)' }
@@ -147,6 +149,7 @@ function grouped(
   aggs: readonly { name: string; expr: ColumnDef['expr'] }[],
   input: Relation,
   ctx: CompileContext,
+  keepOrder: boolean,
 ): Relation | undefined {
   const keyScope = scope(input, ctx)
   const aggScope = scope(input, ctx, true)
@@ -174,7 +177,8 @@ function grouped(
     outer.push(`${ident(tmp)} AS ${ident(a.name)}`)
     columns.push(a.expr.kind === 'AggCall' && a.expr.fn.estimated ? { ...col, estimate: true } : col)
   }
-  const first = firstAppearance(input)
+  // Groups in order of first appearance only where something above depends on the order.
+  const first = keepOrder ? firstAppearance(input) : undefined
   if (first) {
     aggSelect.push(`${first.agg} AS ${FIRST_COL}`)
     outer.push(FIRST_COL)
@@ -223,7 +227,7 @@ export const NODE_MAPPINGS: { readonly [K in LogicalKind]: NodeMapping<K> } = {
   },
   Aggregate: (n, [input], ctx) => {
     if (n.aggregates.some((a) => a.payload !== undefined)) return undefined
-    return grouped(n.keys, n.aggregates, input, ctx)
+    return grouped(n.keys, n.aggregates, input, ctx, ctx.needsOrder(n))
   },
   Sort: (n, [input], ctx) => {
     const s = sorted(n.keys, input, ctx)
@@ -235,7 +239,7 @@ export const NODE_MAPPINGS: { readonly [K in LogicalKind]: NodeMapping<K> } = {
     if (key) return topN([key], n.count, n, input, ctx)
     return { ...input, sql: `SELECT * FROM (${input.sql})${orderBy(input.order)} LIMIT ${n.count}` }
   },
-  Distinct: (n, [input], ctx) => grouped(n.columns, [], input, ctx),
+  Distinct: (n, [input], ctx) => grouped(n.columns, [], input, ctx, ctx.needsOrder(n)),
   CountRows: (n, [input]) => {
     const name = n.schema[0].name
     return {

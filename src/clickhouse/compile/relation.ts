@@ -84,6 +84,8 @@ export interface CompileContext {
   readonly timeDesc: boolean
   /** The run's row-cap TopN (run.ts): it also reports how many rows it saw (`__apldb_total`). */
   readonly rowCap: object | undefined
+  /** Whether the order of `n`'s rows matters to what is above it (order.ts). */
+  needsOrder(n: object): boolean
   /** Fresh hidden-column names. */
   fresh(prefix: string): string
 }

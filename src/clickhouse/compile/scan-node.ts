@@ -1,14 +1,13 @@
 // clickhouse/compile/scan-node.ts: a Scan as SQL: the fields it reads (a mixed field one part per
 // storage type: the typed column or the JSON subcolumn), the window and the pushed `_time` range as
 // WHERE, the virtual `_rowId` built as the local one is, and `_block`/`_seq` as the row order (a
-// block's rows in ingest order, blocks in id order: the local scan order).
+// block's rows in ingest order, blocks in id order: the local scan order) as one position column.
 import type { Scan } from '../../plan/index.ts'
 import { ident, str, timeNs } from '../sql-text.ts'
 import { type CompileContext, type Part, type Relation, type RelColumn, wireOfStorage } from './relation.ts'
 
-/** Hidden names of the row position. */
-export const BLOCK_COL = '__apldb_b'
-export const SEQ_COL = '__apldb_s'
+/** Hidden name of the row position in scan order: `_block · 2^16 + _seq` (one UInt64). */
+export const POS_COL = '__apldb_pos'
 
 /** Rows per block at most (so a row's sequence number `_block · 2^16 + _seq` is unique). */
 export const SEQ_BITS = 16
@@ -64,7 +63,7 @@ export function scanRelation(n: Scan, ctx: CompileContext): Relation | undefined
     })
     columns.push({ name: c.name, type: c.type, parts })
   }
-  select.push(`_block AS ${BLOCK_COL}`, `_seq AS ${SEQ_COL}`)
+  select.push(`(_block * ${2 ** SEQ_BITS} + _seq) AS ${POS_COL}`)
   const where: string[] = []
   const lo = [ctx.window.start, n.pushdown?.timeStart].filter((x) => x !== undefined)
   const hi = [ctx.window.end, n.pushdown?.timeEnd].filter((x) => x !== undefined)
@@ -74,7 +73,7 @@ export function scanRelation(n: Scan, ctx: CompileContext): Relation | undefined
   return {
     sql: `SELECT ${select.join(', ')} FROM ${src.table}${cond}`,
     columns,
-    hidden: [BLOCK_COL, SEQ_COL],
-    order: [BLOCK_COL, SEQ_COL].map((name) => ({ name, desc: false, nullsFirst: false, notNull: true })),
+    hidden: [POS_COL],
+    order: [{ name: POS_COL, desc: false, nullsFirst: false, notNull: true }],
   }
 }
