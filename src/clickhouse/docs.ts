@@ -1,5 +1,6 @@
 // clickhouse/docs.ts: whole named documents (tokens, annotations, …) in the shared `_apldb_docs` table:
 // a write appends a new version, a read takes the newest; so every front end reads what any wrote.
+import { parseJsonDoc } from '../storage/docs.ts'
 import { StoreError } from '../storage/errors.ts'
 import type { ClickHouseClient } from './client.ts'
 import { insertMeta, latest, META, nextVersion, whereName } from './meta.ts'
@@ -36,13 +37,7 @@ export class ClickHouseDocs {
   }
 
   async readJson<T>(name: string, fallback: T): Promise<T> {
-    const bytes = await this.read(name)
-    if (!bytes) return fallback
-    try {
-      return JSON.parse(new TextDecoder().decode(bytes)) as T
-    } catch (e) {
-      throw new StoreError('manifest_corrupt', `document ${name} is not valid JSON`, { cause: e })
-    }
+    return parseJsonDoc(name, await this.read(name), fallback)
   }
 
   writeJson(name: string, value: unknown): Promise<void> {
