@@ -16,7 +16,7 @@ import {
   type ExecStats,
   newStats,
 } from './context.ts'
-import { chooseBinAutoStep } from './kernels/binning.ts'
+import { chooseBinAutoStep } from './kernels/binning/binning.ts'
 import { literalCell } from './kernels/constants.ts'
 import type { KernelEnv } from './kernels/kernel.ts'
 import type { PhysicalOperator } from './operator.ts'

@@ -3,12 +3,7 @@
 // an aggregate over no values gives the catalog row's `onEmpty` (0, [] or null). `*if` forms filter
 // on their predicate, then run their base row.
 
-import {
-  type AggregateKernelKey,
-  type AplType,
-  lookupAggregate,
-  type RequiredAggregateKernelKey,
-} from '../../src/catalog/index.ts'
+import { type AggregateKernelKey, type AplType, lookupAggregate } from '../../src/catalog/index.ts'
 import type { KernelTable } from '../../src/catalog/kernel-table.ts'
 import type { BoundAggCall } from '../../src/plan/index.ts'
 import { totalOrder } from './compare.ts'
@@ -221,7 +216,7 @@ const conditional: AggImpl = (call, argRows) => {
 }
 
 /** Every T1/T2 aggregation (plus the T3 `*if` forms that come free with `conditional`). */
-export const AGGREGATES: KernelTable<AggregateKernelKey, RequiredAggregateKernelKey, AggImpl> = {
+export const AGGREGATES: KernelTable<AggregateKernelKey, AggImpl> = {
   count: (_call, argRows) => BigInt(argRows.length),
   dcount: (_call, argRows) => BigInt(distinct(present(argRows)).length),
   sum,

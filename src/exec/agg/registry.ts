@@ -1,7 +1,9 @@
-// exec/agg/registry.ts: THE table of aggregation states keyed by aggregation name (the catalog's
-// kernel keys), with the factory and the deserializer of each. `*if` forms have no row: the executor
-// filters rows by the predicate and feeds the base state (catalog `filtered.base`).
+// exec/agg/registry.ts: THE table of aggregation states keyed by the catalog's aggregation kernel
+// keys, with the factory and the deserializer of each. An aggregation runs exactly when it has a row
+// here (exec/capabilities.ts); `*if` forms have no row: the executor filters rows by the predicate
+// and feeds the base state (catalog `filtered.base`).
 
+import type { AggregateKernelKey, KernelTable } from '../../catalog/index.ts'
 import type { AggState } from './agg-state.ts'
 import { ArgExtremumState } from './arg-extremum.ts'
 import { AvgState } from './avg.ts'
@@ -187,7 +189,7 @@ export const AGG_STATES = {
     create: (p) => new HistogramState(p.bins as number, p),
     read: HistogramState.read,
   }),
-} as const
+} as const satisfies KernelTable<AggregateKernelKey, AggStateDef<AggState>>
 
 /** Name of an aggregation that has a state. */
 export type AggKind = keyof typeof AGG_STATES

@@ -2,7 +2,7 @@
 // its parameters from the constant arguments, which argument feeds it, and (for `*if`) which
 // argument filters rows; plus reading a state's result back as a cell of the output type.
 import type { AplType } from '../../catalog/index.ts'
-import type { BoundExpr, ExprOf } from '../../plan/index.ts'
+import type { AggregateRow, BoundExpr, ExprOf } from '../../plan/index.ts'
 import { type AggParams, type AggState, createAggState, isAggKind } from '../agg/index.ts'
 import { ExecError } from '../context.ts'
 import { literalCell } from '../kernels/constants.ts'
@@ -58,10 +58,15 @@ function hllPrecision(level: number, name: string): number {
   return p
 }
 
+/** The state kind that runs aggregation `row`: its own kernel key, or for an `*if` row its base's. */
+export function aggStateKind(row: AggregateRow): string {
+  return row.filtered ? row.filtered.base : row.kernel
+}
+
 /** Prepares `call` (throws `not supported yet` for an aggregation without a state). */
 export function aggSpec(call: ExprOf<'AggCall'>): AggSpec {
   const filtered = call.fn.filtered
-  const kind = filtered ? filtered.base : call.kernel
+  const kind = aggStateKind(call.fn)
   if (!isAggKind(kind))
     throw new ExecError('not_supported', `aggregation '${call.fn.name}' is not supported yet`)
   const predicate = filtered ? call.args[filtered.predicateArg] : null
