@@ -177,6 +177,7 @@ export async function runQuery(
     strictTypes: p.strictTypes,
     binAutoStep: chooseBinAutoStep(autoStart, window.end),
     now,
+    window: { start: autoStart, end: window.end },
   }
   const ctx = createContext({
     snapshot,

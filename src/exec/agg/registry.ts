@@ -17,6 +17,7 @@ import { MakeListState } from './make-list.ts'
 import { MAX_COLLECTION_SIZE, MakeSetState } from './make-set.ts'
 import { MinMaxState } from './min-max.ts'
 import { PercentileState, PercentilesArrayState } from './percentile.ts'
+import { RateState } from './rate.ts'
 import { SumState } from './sum.ts'
 import { TopkState } from './topk.ts'
 import { VarianceState } from './variance.ts'
@@ -41,6 +42,8 @@ export interface AggParams {
   readonly compression?: number
   /** dcount: HyperLogLog precision p, 4 … 18 (default 16). */
   readonly precision?: number
+  /** rate: seconds of the time bucket the group covers (null or not positive: results are null). */
+  readonly seconds?: number | null
 }
 
 /** One row: what the state computes, whether it can estimate, how to make and read one. */
@@ -188,6 +191,14 @@ export const AGG_STATES = {
     exactMerge: false,
     create: (p) => new HistogramState(p.bins as number, p),
     read: HistogramState.read,
+  }),
+  rate: row({
+    description: "Sum of the values per second of the group's time bucket (or query window).",
+    estimated: false,
+    // Partial states merge exactly, but folded `_totals` need the window as divisor: they rescan.
+    exactMerge: false,
+    create: (p) => new RateState(p.seconds ?? null),
+    read: RateState.read,
   }),
 } as const satisfies KernelTable<AggregateKernelKey, AggStateDef<AggState>>
 

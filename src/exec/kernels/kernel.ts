@@ -13,6 +13,11 @@ export interface KernelEnv {
   readonly binAutoStep: bigint
   /** Now, epoch ns: `now()`/`ago()` when the optimizer did not fold them. */
   readonly now: bigint
+  /**
+   * The query window `[start, end)`, epoch ns (start: the Unix epoch when unbounded), when the query
+   * reads data: `rate()` without a time bin is per second of it.
+   */
+  readonly window?: { readonly start: bigint; readonly end: bigint }
 }
 
 /**

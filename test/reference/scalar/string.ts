@@ -47,4 +47,5 @@ export const STRING: FamilyImpls<'string'> = {
   strcat_delim: ([delimiter, ...rest]) => rest.map(toText).join(toText(delimiter)),
   split: strict(([s, d]) => (text(d) === '' ? [...text(s)] : text(s).split(text(d)))),
   indexof: strict(indexOf),
+  reverse: strict(([s]) => Array.from(text(s)).reverse().join('')),
 }

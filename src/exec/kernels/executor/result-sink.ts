@@ -34,16 +34,24 @@ class NumberSink implements ResultSink {
   }
 
   finish(): Vec {
-    const { values, valid } = this
-    switch (this.#lane) {
-      case 'long':
-      case 'real':
-        return { kind: 'num', type: this.#lane, values, valid }
-      case 'timespan':
-        return { kind: 'span', values, valid }
-      case 'datetime_ms':
-        return { kind: 'time', ms: values, ns: new Int32Array(values.length), valid }
-    }
+    return numberVec(this.#lane, this.values, this.valid)
+  }
+}
+
+/** Numbers of a number lane as its vector (`valid` 0 = null). */
+export function numberVec(
+  lane: 'long' | 'real' | 'timespan' | 'datetime_ms',
+  values: Float64Array,
+  valid: Uint8Array,
+): Vec {
+  switch (lane) {
+    case 'long':
+    case 'real':
+      return { kind: 'num', type: lane, values, valid }
+    case 'timespan':
+      return { kind: 'span', values, valid }
+    case 'datetime_ms':
+      return { kind: 'time', ms: values, ns: new Int32Array(values.length), valid }
   }
 }
 

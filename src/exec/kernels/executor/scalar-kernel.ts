@@ -16,7 +16,7 @@ import {
   readArg,
   valueAt,
 } from './lanes.ts'
-import { conformResult, resultSink } from './result-sink.ts'
+import { conformResult, numberVec, resultSink } from './result-sink.ts'
 
 /** `'null'`: a null argument makes the result null without a call; `'call'`: the function sees nulls. */
 export type NullRule = 'null' | 'call'
@@ -178,7 +178,11 @@ function stringsByEntry(
   return { kind: 'str', codes: mapped, dict: out }
 }
 
-/** One numeric argument in a typed array, a number result: a tight loop, nulls skipped. */
+/**
+ * One numeric argument in a typed array, a number result: a tight loop writing typed arrays (nulls
+ * skipped; a NaN result is null unless the lane is real). Inlined on purpose: this is the path of
+ * unary math functions.
+ */
 function unaryNumbers(
   s: Spec,
   arg: Extract<LaneArg, { kind: 'num' }>,
@@ -186,19 +190,35 @@ function unaryNumbers(
   sel: Uint32Array | null,
   site: KernelSite,
 ): Vec {
-  const sink = resultSink(s.returns, n)
   const { values, valid } = arg
-  const fn = s.fn
+  const fn = s.fn as (x: number) => number | null
+  const nanIsNull = s.returns !== 'real'
+  const out = new Float64Array(n)
+  const ok = new Uint8Array(n)
   const live = sel ? sel.length : n
   for (let from = 0; from < live; from += KERNEL_CHECK_ROWS) {
     if (from > 0) site.interrupt?.()
     const to = Math.min(live, from + KERNEL_CHECK_ROWS)
-    for (let j = from; j < to; j++) {
-      const i = sel ? sel[j] : j
-      if (valid === null || valid[i] === 1) sink.put(i, fn(values[i]))
+    if (sel === null) {
+      for (let i = from; i < to; i++) {
+        if (valid !== null && valid[i] === 0) continue
+        const r = fn(values[i])
+        if (r === null || (nanIsNull && Number.isNaN(r))) continue
+        out[i] = r
+        ok[i] = 1
+      }
+    } else {
+      for (let j = from; j < to; j++) {
+        const i = sel[j]
+        if (valid !== null && valid[i] === 0) continue
+        const r = fn(values[i])
+        if (r === null || (nanIsNull && Number.isNaN(r))) continue
+        out[i] = r
+        ok[i] = 1
+      }
     }
   }
-  return sink.finish()
+  return numberVec(s.returns as 'long' | 'real' | 'timespan' | 'datetime_ms', out, ok)
 }
 
 /** The general case: every live row's values, one call each. */

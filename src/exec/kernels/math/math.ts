@@ -3,6 +3,7 @@
 import { ExecError } from '../../context.ts'
 import type { Vec } from '../../vector.ts'
 import { constantOf } from '../constants.ts'
+import { scalarKernel } from '../executor/index.ts'
 import type { Kernel } from '../kernel.ts'
 import { goesPerValue, type PerValueFn, perValueUnary } from '../per-value-numeric.ts'
 
@@ -35,8 +36,6 @@ const round: Kernel = (args, n, site) => {
 }
 
 const same = (x: number) => x
-/** log(x); NaN (null) for x <= 0, as the typed path's null rule for log of non-positive values. */
-const logPositive = (x: number) => (x <= 0 ? Number.NaN : Math.log(x))
 
 /** floor(x): the largest integer not above x, in x's type. */
 export const floorKernel = unary('floor', Math.floor, false, { long: same, real: Math.floor })
@@ -47,6 +46,7 @@ export const ceilingKernel = unary('ceiling', Math.ceil, false, { long: same, re
 /** Math kernels keyed by scalar kernel key. */
 export const MATH_FUNCTION_KERNELS = {
   abs: unary('abs', Math.abs, false, { long: Math.abs, real: Math.abs, span: Math.abs }),
-  log: unary('log', Math.log, true, { long: logPositive, real: logPositive, realResult: true }),
+  /** log(x): null for x <= 0 (NaN stays NaN), on the kernel-authoring helper. */
+  log: scalarKernel({ args: ['real'], returns: 'real', fn: (x) => (x <= 0 ? null : Math.log(x)) }),
   round,
 } as const satisfies Record<string, Kernel>

@@ -1,10 +1,10 @@
 // exec/kernels/string/string-positions.ts: substring and indexof, counting Unicode code points (reference
-// rule 31). With constant positions they run once per dictionary entry; otherwise per row, with each
-// entry's code points split once. A null argument gives null.
-import { nullVec } from '../../batch.ts'
-import type { StrVec, Vec } from '../../vector.ts'
-import { asInt, asText, type IntView, StringInterner } from '../arg-views.ts'
+// rule 31). With constant positions they run once per dictionary entry; otherwise per row (indexof
+// with each entry's code points split once). A null argument gives null.
+import type { Vec } from '../../vector.ts'
+import { asInt, asText, type IntView } from '../arg-views.ts'
 import { constantOf } from '../constants.ts'
+import { scalarKernel } from '../executor/index.ts'
 import type { Kernel } from '../kernel.ts'
 
 const SURROGATE = /[\uD800-\uDFFF]/
@@ -37,27 +37,12 @@ const ok = (v: IntView, i: number): boolean => v.valid === null || v.valid[i] ==
 const restConstant = (args: readonly Vec[]): boolean =>
   args.slice(1).every((a) => constantOf(a) !== undefined)
 
-/** substring(source, start[, length]). */
-const substring: Kernel = (args, n) => {
-  const s = asText(args[0], n)
-  const start = asInt(args[1], n)
-  const len = args.length > 2 ? asInt(args[2], n) : null
-  if (n > 0 && restConstant(args)) {
-    if (!ok(start, 0) || (len && !ok(len, 0))) return nullVec('string', n)
-    const [from, count] = [start.values[0], len ? len.values[0] : null]
-    return { kind: 'str', codes: s.codes, dict: s.dict.map((e) => cut(e, from, count)) } satisfies StrVec
-  }
-  const out = new StringInterner()
-  const codes = new Int32Array(n)
-  for (let i = 0; i < n; i++) {
-    const c = s.codes[i]
-    codes[i] =
-      c < 0 || !ok(start, i) || (len && !ok(len, i))
-        ? -1
-        : out.code(cut(s.dict[c], start.values[i], len ? len.values[i] : null))
-  }
-  return { kind: 'str', codes, dict: out.dict }
-}
+/** substring(source, start[, length]), on the kernel-authoring helper. */
+const substring = scalarKernel({
+  args: ['string', 'long', 'long?'],
+  returns: 'string',
+  fn: (s, start, length) => cut(s, start, length ?? null),
+})
 
 /**
  * The start of the `occurrence`-th (overlapping) match of `lookup` lying wholly in
