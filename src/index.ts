@@ -1,12 +1,15 @@
 // index.ts: apldb's public embeddable API. Only what users import lives here; everything else is
 // internal and may change.
-import { Apldb } from './query/apldb.ts'
+import { type AlertingOptions, AlertingStore } from './service/monitors/alerting-store.ts'
 import { Store } from './storage/store.ts'
 import type { StoreOptions } from './storage/store-options.ts'
 
+/** Options of `openStore`: the storage's, plus `onAlert` and `monitors`. */
+export interface OpenStoreOptions extends StoreOptions, AlertingOptions {}
+
 /** Open (or create) a store: a directory when `path` is given, memory otherwise. */
-export async function openStore(opts: StoreOptions = {}): Promise<Apldb> {
-  return new Apldb(await Store.open(opts))
+export async function openStore(opts: OpenStoreOptions = {}): Promise<AlertingStore> {
+  return AlertingStore.open(await Store.open(opts), opts)
 }
 
 export { AplError } from './diagnostics/diagnostic.ts'
@@ -24,10 +27,28 @@ export {
   type LegacyVirtualField,
   type QueryRequest,
 } from './legacy/index.ts'
-export type { Apldb, AplQueryOptions } from './query/apldb.ts'
+export type { AplQueryOptions } from './query/apldb.ts'
 export type { DeleteOptions, DeleteRequest, DeleteResult } from './query/delete-blocks.ts'
 export { DeleteError, type DeleteErrorCode } from './query/delete-blocks-error.ts'
 export type { ExplainReport } from './query/explain.ts'
+export type { MonitorOptions } from './service/monitors/alerting.ts'
+export type { AlertingOptions, AlertingStore as Apldb } from './service/monitors/alerting-store.ts'
+export type { DeliveryOptions, DeliveryRecord, DeliveryState } from './service/monitors/delivery.ts'
+export type { AlertListener } from './service/monitors/monitor-runner.ts'
+export type {
+  Alert,
+  AlertHistory,
+  Monitor,
+  MonitorRun,
+  MonitorType,
+  Operator,
+  RunOutcome,
+} from './service/monitors/monitor-types.ts'
+export type { HistoryRange, MonitorInput, Monitors } from './service/monitors/monitors-api.ts'
+export type { Notifier } from './service/monitors/notifier-fields.ts'
+export type { NotifierKind } from './service/monitors/notifier-kinds.ts'
+export type { NotifierInput, Notifiers } from './service/monitors/notifiers-api.ts'
+export { ServiceError } from './service/service-error.ts'
 export type { DatasetCreate, DatasetInfo, DatasetUpdate } from './storage/dataset-info.ts'
 export type { DatasetsApi } from './storage/datasets-api.ts'
 export type { DeletionInfo, DeletionState } from './storage/deletion/index.ts'

@@ -5,6 +5,7 @@ import type { CommandDef } from './command.ts'
 import { datasetsCreateCommand, datasetsListCommand } from './commands/datasets.ts'
 import { deleteCommand } from './commands/delete.ts'
 import { ingestCommand } from './commands/ingest.ts'
+import { monitorsCreateCommand, monitorsHistoryCommand, monitorsListCommand } from './commands/monitors.ts'
 import { queryCommand } from './commands/query.ts'
 import { serveCommand } from './commands/serve.ts'
 import { tokensCreateCommand, tokensListCommand } from './commands/tokens.ts'
@@ -20,10 +21,13 @@ export const COMMANDS: readonly CommandDef[] = [
   datasetsCreateCommand,
   tokensCreateCommand,
   tokensListCommand,
+  monitorsListCommand,
+  monitorsCreateCommand,
+  monitorsHistoryCommand,
 ]
 
 /** Groups whose sub-command may be left out, and the one it then means. */
-const DEFAULT_SUB: Readonly<Record<string, string>> = { datasets: 'list' }
+const DEFAULT_SUB: Readonly<Record<string, string>> = { datasets: 'list', monitors: 'list' }
 
 /** What argv selects: a command (and how many words named it), or the help of a command group. */
 export type Selection = { readonly def: CommandDef; readonly words: number } | { readonly groupHelp: string }

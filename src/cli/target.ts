@@ -3,7 +3,7 @@
 
 import { existsSync } from 'node:fs'
 import * as path from 'node:path'
-import type { Apldb } from '../query/apldb.ts'
+import type { AlertingStore } from '../service/monitors/alerting-store.ts'
 import { type OptionDef, type OptionValues, stringOpt } from './command.ts'
 import { CliError, UsageError } from './errors.ts'
 import type { CliIo } from './io.ts'
@@ -65,19 +65,24 @@ function nonEmpty(s: string | undefined): string | undefined {
 
 /**
  * Opens the embedded store at `dir`, runs `fn`, and closes the store whatever happens. With
- * `mustExist`, a missing directory is an error instead of a new empty store.
+ * `mustExist`, a missing directory is an error instead of a new empty store. Monitors run only
+ * when `monitors.run` is set (the server); other commands never run them or send alerts.
  */
 export async function withStore<T>(
   dir: string,
   mustExist: boolean,
-  fn: (db: Apldb) => Promise<T>,
+  fn: (db: AlertingStore) => Promise<T>,
+  monitors: { run?: boolean; onError?: (line: string) => void } = {},
 ): Promise<T> {
   if (mustExist && !existsSync(dir)) {
     throw new CliError(`no store at ${dir}: pass --data DIR, or --url and --token for a server`)
   }
   // Loaded on demand: `apldb --help` and remote commands never pay for the engine's start-up.
   const { openStore } = await import('../index.ts')
-  const db = await openStore({ path: dir }).catch((e: unknown) => {
+  const db = await openStore({
+    path: dir,
+    monitors: { scheduler: monitors.run ? 'timer' : 'manual', onError: monitors.onError },
+  }).catch((e: unknown) => {
     throw storeOpenError(e, dir)
   })
   try {

@@ -295,6 +295,14 @@ export const codes = {
     (a) =>
       `${quote(a.operator)} is not allowed in a block deletion: the query must be one dataset followed only by \`where\` and \`search\``,
   ),
+  APL0323: row<{ operator: string }>(
+    'monitor-operator-not-allowed',
+    'error',
+    400,
+    (a) =>
+      `${quote(a.operator)} is not allowed in a MatchEvent monitor: its query may only filter and reshape events (where, extend, parse, project and its variants)`,
+  ),
+  APL0324: row<{ detail: string }>('monitor-query-shape', 'error', 400, (a) => `monitor query: ${a.detail}`),
   APL0330: row<{ detail: string }>(
     'implicit-conversion',
     'warning',

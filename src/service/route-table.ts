@@ -23,6 +23,21 @@ import {
 import { deleteBlocks } from './routes/delete-blocks.ts'
 import { ingest } from './routes/ingest.ts'
 import { legacyQuery } from './routes/legacy-query.ts'
+import {
+  createMonitor,
+  deleteMonitor,
+  getMonitor,
+  listMonitors,
+  monitorHistory,
+  updateMonitor,
+} from './routes/monitors.ts'
+import {
+  createNotifier,
+  deleteNotifier,
+  getNotifier,
+  listNotifiers,
+  updateNotifier,
+} from './routes/notifiers.ts'
 import { createToken, deleteToken, getToken, listTokens, regenerateToken } from './routes/tokens.ts'
 import { currentUser } from './routes/user.ts'
 
@@ -226,6 +241,94 @@ export const ROUTES: readonly Route[] = [
     requires: { kind: 'org', cap: 'annotations', action: 'delete' },
     body: 'none',
     handler: deleteAnnotation,
+  },
+  {
+    id: 'monitors.list',
+    method: 'GET',
+    path: '/v2/monitors',
+    requires: { kind: 'org', cap: 'monitors', action: 'read' },
+    body: 'none',
+    handler: listMonitors,
+  },
+  {
+    id: 'monitors.create',
+    method: 'POST',
+    path: '/v2/monitors',
+    requires: { kind: 'org', cap: 'monitors', action: 'create' },
+    body: 'json',
+    handler: createMonitor,
+  },
+  {
+    id: 'monitors.get',
+    method: 'GET',
+    path: '/v2/monitors/{id}',
+    requires: { kind: 'org', cap: 'monitors', action: 'read' },
+    body: 'none',
+    handler: getMonitor,
+  },
+  {
+    id: 'monitors.update',
+    method: 'PUT',
+    path: '/v2/monitors/{id}',
+    requires: { kind: 'org', cap: 'monitors', action: 'update' },
+    body: 'json',
+    handler: updateMonitor,
+  },
+  {
+    id: 'monitors.delete',
+    method: 'DELETE',
+    path: '/v2/monitors/{id}',
+    requires: { kind: 'org', cap: 'monitors', action: 'delete' },
+    body: 'none',
+    handler: deleteMonitor,
+  },
+  {
+    id: 'monitors.history',
+    method: 'GET',
+    path: '/v2/monitors/{id}/history',
+    requires: { kind: 'org', cap: 'monitors', action: 'read' },
+    body: 'none',
+    handler: monitorHistory,
+  },
+  {
+    id: 'notifiers.list',
+    method: 'GET',
+    path: '/v2/notifiers',
+    requires: { kind: 'org', cap: 'notifiers', action: 'read' },
+    body: 'none',
+    handler: listNotifiers,
+  },
+  {
+    id: 'notifiers.create',
+    method: 'POST',
+    path: '/v2/notifiers',
+    requires: { kind: 'org', cap: 'notifiers', action: 'create' },
+    body: 'json',
+    handler: createNotifier,
+  },
+  {
+    id: 'notifiers.get',
+    method: 'GET',
+    path: '/v2/notifiers/{id}',
+    requires: { kind: 'org', cap: 'notifiers', action: 'read' },
+    body: 'none',
+    handler: getNotifier,
+  },
+  {
+    id: 'notifiers.update',
+    method: 'PUT',
+    path: '/v2/notifiers/{id}',
+    requires: { kind: 'org', cap: 'notifiers', action: 'update' },
+    body: 'json',
+    handler: updateNotifier,
+  },
+  {
+    id: 'notifiers.delete',
+    method: 'DELETE',
+    path: '/v2/notifiers/{id}',
+    requires: { kind: 'org', cap: 'notifiers', action: 'delete' },
+    body: 'none',
+    handler: deleteNotifier,
   },
   {
     id: 'user.current',

@@ -3,6 +3,8 @@
 import type { Apldb } from '../query/apldb.ts'
 import type { Annotations } from './annotations.ts'
 import type { Action, DatasetCapKey, OrgCapKey, Principal } from './capabilities.ts'
+import type { Monitors } from './monitors/monitors-api.ts'
+import type { Notifiers } from './monitors/notifiers-api.ts'
 import type { Tokens } from './tokens.ts'
 
 /** HTTP methods the API uses. */
@@ -62,11 +64,13 @@ export interface HandlerSettings {
   readonly queryDeadlineMs: number | undefined
 }
 
-/** What a handler gets: the store, the token and annotation stores, the caller, and the request. */
+/** What a handler gets: the store, the token, annotation, monitor and notifier stores, the caller, and the request. */
 export interface RouteContext {
   readonly db: Apldb
   readonly tokens: Tokens
   readonly annotations: Annotations
+  readonly monitors: Monitors
+  readonly notifiers: Notifiers
   readonly principal: Principal
   /** Path parameters, percent-decoded. */
   readonly params: Readonly<Record<string, string>>

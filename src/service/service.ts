@@ -5,6 +5,7 @@ import type { Apldb } from '../query/apldb.ts'
 import { Annotations } from './annotations.ts'
 import { allowsAnyDataset, allowsDataset, allowsOrg, type Principal } from './capabilities.ts'
 import { errorParts, errorResponse } from './error-response.ts'
+import { AlertingStore } from './monitors/alerting-store.ts'
 import { type RateDecision, RateLimiter, type RateLimitOptions, rateHeaders } from './rate-limit.ts'
 import { ROUTES } from './route-table.ts'
 import type { Reply, Route, RouteContext, ServiceRequest, ServiceResponse } from './route-types.ts'
@@ -63,6 +64,7 @@ export class Service {
   /** The route table this service serves. */
   readonly routes: readonly Route[] = ROUTES
   readonly #db: Apldb
+  readonly #alerting: AlertingStore
   readonly #router = new Router(ROUTES)
   readonly #limiter: RateLimiter | undefined
   readonly #maxBody: number
@@ -78,6 +80,9 @@ export class Service {
     opts: ServiceOptions,
   ) {
     this.#db = db
+    if (!(db instanceof AlertingStore))
+      throw new TypeError('the API service needs a store opened with openStore')
+    this.#alerting = db
     this.tokens = tokens
     this.annotations = annotations
     this.rootTokenSecret = rootTokenSecret
@@ -163,6 +168,8 @@ export class Service {
       db: this.#db,
       tokens: this.tokens,
       annotations: this.annotations,
+      monitors: this.#alerting.monitors,
+      notifiers: this.#alerting.notifiers,
       principal,
       params,
       query: req.query ?? new URLSearchParams(),

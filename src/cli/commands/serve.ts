@@ -50,30 +50,35 @@ export const serveCommand: CommandDef = {
     const dir = dataDir(values, io)
     // Listening from the start: a Ctrl-C while the demo loads still closes the store cleanly.
     const stop = stopSignal()
-    return withStore(dir, false, async (db) => {
-      if (values.demo === true) {
-        const loaded = await loadDemo(db, demoEvents, Date.now())
-        if (loaded > 0) io.stdout.write(`loaded ${formatCount(loaded)} demo events into ${DEMO_DATASET}\n`)
-      }
-      if (stop.received() !== undefined) return 0
-      // Loaded on demand: the HTTP layer is only needed here.
-      const { serve } = await import('../../http/index.ts')
-      const server = await serve(db, { port, host, rootToken }).catch((e: unknown) => {
-        const code = (e as { code?: unknown }).code
-        if (code === 'EADDRINUSE')
-          throw new CliError(`port ${port} on ${host} is in use: pick another with --port`)
-        throw e
-      })
-      const datasets = await db.datasets.list()
-      const example = datasets.some((d) => d.name === DEMO_DATASET)
-        ? DEMO_DATASET
-        : (datasets[0]?.name ?? DEMO_DATASET)
-      io.stdout.write(serveBanner(server.url, dir, server.rootTokenSecret, example))
-      const signal = await stop.signal
-      io.stderr.write(`apldb: ${signal}: closing the server and the store\n`)
-      await server.close()
-      return 0
-    })
+    return withStore(
+      dir,
+      false,
+      async (db) => {
+        if (values.demo === true) {
+          const loaded = await loadDemo(db, demoEvents, Date.now())
+          if (loaded > 0) io.stdout.write(`loaded ${formatCount(loaded)} demo events into ${DEMO_DATASET}\n`)
+        }
+        if (stop.received() !== undefined) return 0
+        // Loaded on demand: the HTTP layer is only needed here.
+        const { serve } = await import('../../http/index.ts')
+        const server = await serve(db, { port, host, rootToken }).catch((e: unknown) => {
+          const code = (e as { code?: unknown }).code
+          if (code === 'EADDRINUSE')
+            throw new CliError(`port ${port} on ${host} is in use: pick another with --port`)
+          throw e
+        })
+        const datasets = await db.datasets.list()
+        const example = datasets.some((d) => d.name === DEMO_DATASET)
+          ? DEMO_DATASET
+          : (datasets[0]?.name ?? DEMO_DATASET)
+        io.stdout.write(serveBanner(server.url, dir, server.rootTokenSecret, example))
+        const signal = await stop.signal
+        io.stderr.write(`apldb: ${signal}: closing the server and the store\n`)
+        await server.close()
+        return 0
+      },
+      { run: true, onError: (line) => io.stderr.write(`apldb: monitors: ${line}\n`) },
+    )
   },
 }
 
