@@ -42,7 +42,7 @@ class NumberSink implements ResultSink {
 export function numberVec(
   lane: 'long' | 'real' | 'timespan' | 'datetime_ms',
   values: Float64Array,
-  valid: Uint8Array,
+  valid: Uint8Array | null,
 ): Vec {
   switch (lane) {
     case 'long':

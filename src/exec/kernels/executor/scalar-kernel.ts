@@ -5,6 +5,7 @@
 // only), mixed and dynamic columns (cell by cell), the call's bound type, and the query's interrupt
 // check every KERNEL_CHECK_ROWS rows. See docs/contributing.md for when to write a Kernel by hand.
 import { takeVec } from '../../batch.ts'
+import { leafCall } from '../../leaf-call.ts'
 import type { Vec } from '../../vector.ts'
 import { KERNEL_CHECK_ROWS, type Kernel, type KernelSite } from '../kernel.ts'
 import {
@@ -34,7 +35,11 @@ export interface ScalarKernelDef<A extends readonly ArgLane[], R extends ResultL
   readonly returns: R
   /** How null arguments are treated (default `'null'`). */
   readonly nulls?: N
-  /** The function of one row's values; null for a null result. Pure: it may be called once for many rows. */
+  /**
+   * The function of one row's values; null for a null result. Pure and total: it may be called once
+   * for many rows, and on the placeholder value under a null row of a numeric column (the result is
+   * then dropped), so it returns null rather than throwing for values it does not take.
+   */
   readonly fn: (...args: ValueArgs<A, N>) => LaneValue<R> | null
 }
 
@@ -179,9 +184,10 @@ function stringsByEntry(
 }
 
 /**
- * One numeric argument in a typed array, a number result: a tight loop writing typed arrays (nulls
- * skipped; a NaN result is null unless the lane is real). Inlined on purpose: this is the path of
- * unary math functions.
+ * One numeric argument in a typed array, a number result: a leaf loop writes every result into a
+ * typed array (a null result as NaN) and counts the nulls; with none (the common case) the input's
+ * validity is the output's, shared. `fn` also sees the placeholder under a null row (branch-free);
+ * that result is dropped. A NaN result is null unless the lane is real.
  */
 function unaryNumbers(
   s: Spec,
@@ -194,31 +200,66 @@ function unaryNumbers(
   const fn = s.fn as (x: number) => number | null
   const nanIsNull = s.returns !== 'real'
   const out = new Float64Array(n)
-  const ok = new Uint8Array(n)
   const live = sel ? sel.length : n
+  let nulls = 0
   for (let from = 0; from < live; from += KERNEL_CHECK_ROWS) {
     if (from > 0) site.interrupt?.()
     const to = Math.min(live, from + KERNEL_CHECK_ROWS)
-    if (sel === null) {
-      for (let i = from; i < to; i++) {
-        if (valid !== null && valid[i] === 0) continue
-        const r = fn(values[i])
-        if (r === null || (nanIsNull && Number.isNaN(r))) continue
-        out[i] = r
-        ok[i] = 1
-      }
-    } else {
-      for (let j = from; j < to; j++) {
-        const i = sel[j]
-        if (valid !== null && valid[i] === 0) continue
-        const r = fn(values[i])
-        if (r === null || (nanIsNull && Number.isNaN(r))) continue
-        out[i] = r
-        ok[i] = 1
-      }
-    }
+    nulls +=
+      sel === null
+        ? leafCall(mapRows, fn, nanIsNull, values, out, from, to)
+        : leafCall(mapSelected, fn, nanIsNull, values, sel, out, from, to)
   }
-  return numberVec(s.returns as 'long' | 'real' | 'timespan' | 'datetime_ms', out, ok)
+  const lane = s.returns as 'long' | 'real' | 'timespan' | 'datetime_ms'
+  if (nulls === 0) return numberVec(lane, out, valid)
+  // Some result was null: mark those rows (a NaN row is null unless fn gave a real NaN).
+  const ok = valid === null ? new Uint8Array(n).fill(1) : valid.slice()
+  for (let i = 0; i < n; i++) {
+    if (ok[i] === 1 && Number.isNaN(out[i]) && (nanIsNull || fn(values[i]) === null)) ok[i] = 0
+  }
+  return numberVec(lane, out, ok)
+}
+
+/** `out[i] = fn(values[i])` for rows [from, to) (a null result as NaN); returns the null results. A leaf loop. */
+function mapRows(
+  fn: (x: number) => number | null,
+  nanIsNull: boolean,
+  values: Float64Array,
+  out: Float64Array,
+  from: number,
+  to: number,
+): number {
+  let nulls = 0
+  for (let i = from; i < to; i++) {
+    const r = fn(values[i])
+    if (r === null || (nanIsNull && Number.isNaN(r))) {
+      out[i] = Number.NaN
+      nulls++
+    } else out[i] = r
+  }
+  return nulls
+}
+
+/** mapRows over the selected rows `sel[from … to)`. A leaf loop. */
+function mapSelected(
+  fn: (x: number) => number | null,
+  nanIsNull: boolean,
+  values: Float64Array,
+  sel: Uint32Array,
+  out: Float64Array,
+  from: number,
+  to: number,
+): number {
+  let nulls = 0
+  for (let j = from; j < to; j++) {
+    const i = sel[j]
+    const r = fn(values[i])
+    if (r === null || (nanIsNull && Number.isNaN(r))) {
+      out[i] = Number.NaN
+      nulls++
+    } else out[i] = r
+  }
+  return nulls
 }
 
 /** The general case: every live row's values, one call each. */
