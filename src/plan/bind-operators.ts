@@ -9,6 +9,7 @@ import type { Span } from '../syntax/span.ts'
 import { type BindContext, rowScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
 import { bindJoin } from './bind-join.ts'
+import { bindRender } from './bind-render.ts'
 import { bindSearch } from './bind-search.ts'
 import { bindUnion } from './bind-source.ts'
 import { bindMakeSeries, bindSummarize } from './bind-summarize.ts'
@@ -54,6 +55,7 @@ const CATALOG_ROW: { readonly [K in TabularOperator['kind']]: TabularOperatorNam
   Sample: 'sample',
   Redact: 'redact',
   Getschema: 'getschema',
+  Render: 'render',
 }
 
 const HANDLERS: Handlers = {
@@ -135,6 +137,7 @@ const HANDLERS: Handlers = {
   Join: (op, input, ctx) => bindJoin(op, input, ctx),
   Union: (op, input, ctx) => bindUnion(op, input, ctx),
   MakeSeries: (op, input, ctx) => bindMakeSeries(op, input, ctx),
+  Render: (op, input, ctx) => bindRender(op, input, ctx),
 }
 
 /** Binds `op` over `input`; an operator without a handler fails with APL0307 at its keyword. */

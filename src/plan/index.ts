@@ -14,3 +14,11 @@ export type * from './logical.ts'
 export { JOIN_KINDS, nodeChildren } from './logical.ts'
 export { mapExpr, mapNodes, mapPlanExprs } from './rewrite.ts'
 export { type SchemaField, type SchemaSource, schemaFromSnapshot, staticSchema } from './schema.ts'
+export {
+  formatVisualization,
+  KINDS,
+  RENDER_PROPERTIES,
+  VISUALIZATIONS,
+  type Visualization,
+  type VisualizationType,
+} from './visualization.ts'

@@ -304,7 +304,11 @@ export const AGGREGATES: KernelTable<AggregateKernelKey, AggImpl> = {
 }
 
 /** Runs the kernel of `call` over argument rows. */
-export function runAggregate(call: BoundAggCall, argRows: readonly (readonly Value[])[], site: AggSite): Value {
+export function runAggregate(
+  call: BoundAggCall,
+  argRows: readonly (readonly Value[])[],
+  site: AggSite,
+): Value {
   const impl = AGGREGATES[call.kernel]
   if (impl === undefined)
     throw new OracleUnsupported(`no reference implementation of aggregation ${call.fn.name}`)

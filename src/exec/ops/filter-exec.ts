@@ -145,7 +145,7 @@ export class FilterExec implements PhysicalOperator {
 
   /**
    * Straight to the selection, without a bool vector: a number column against a number constant
-   * (`where x > 500`, kernels/compare.ts), or conjuncts over dictionary strings decided per code
+   * (`where x > 500`, kernels/operators/compare.ts), or conjuncts over dictionary strings decided per code
    * (code-select.ts); undefined when the predicate is of neither shape.
    */
   #select(b: Batch): Uint32Array | null | 'none' | undefined {
