@@ -16,7 +16,7 @@ import {
   type ExecStats,
   newStats,
 } from './context.ts'
-import { chooseBinAutoStep } from './kernels/binning.ts'
+import { chooseBinAutoStep } from './kernels/binning/binning.ts'
 import { literalCell } from './kernels/constants.ts'
 import type { KernelEnv } from './kernels/kernel.ts'
 import type { PhysicalOperator } from './operator.ts'
@@ -191,6 +191,7 @@ export async function runQuery(
     strictTypes: p.strictTypes,
     binAutoStep: chooseBinAutoStep(autoStart, window.end),
     now,
+    window: { start: autoStart, end: window.end },
   }
   const ctx = createContext({
     snapshot,

@@ -98,4 +98,23 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
   ['http', `http | summarize arg_max(status, id, _time, is_tls) by bin(_time, 1h)`],
   ['http', `http | summarize m = arg_min(method, strlen(uri), ['geo.city']) by status`],
   ['http', `http | where status == '500' | summarize arg_max(resp_body_size_bytes, *)`],
+  // Aggregations legacy queries ran before APL did (stdev, variance, histogram, rate, *if forms), and
+  // the case-sensitive string operators and `!between`, across block sizes and parallel units.
+  ['logs', `logs | summarize stdev(duration_ms), variance(bytes), histogram(bytes, 5) by method`],
+  ['http', `http | summarize stdev(req_duration_ms), variance(resp_body_size_bytes) by server_datacenter`],
+  ['http', `http | summarize histogram(req_duration_ms, 10)`],
+  ['logs', `logs | summarize rate(bytes) by bin(_time, 1d)`],
+  ['http', `http | summarize rate(resp_body_size_bytes) by bin(_time, 1h)`],
+  ['http', `http | summarize rate(req_duration_ms) by method`],
+  ['logs', `logs | make-series rate(bytes) on _time step 2d`],
+  [
+    'logs',
+    `logs | summarize make_set_if(user, is_tls), percentileif(duration_ms, 90, is_tls), topkif(city, 2, bytes > 10)`,
+  ],
+  [
+    'http',
+    `http | summarize stdevif(req_duration_ms, status == '200'), make_list_if(id, status == '500') by method`,
+  ],
+  ['logs', `logs | where uri contains_cs 'api' or uri startswith_cs '/API' or city endswith_cs 'le'`],
+  ['logs', `logs | where uri !has_cs 'api' and duration_ms !between (1 .. 10)`],
 ]
