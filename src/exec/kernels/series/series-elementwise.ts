@@ -4,7 +4,7 @@
 import type { NumSeries } from '../../num-series.ts'
 import { seriesOf, seriesVec } from '../../num-series.ts'
 import type { Kernel } from '../kernel.ts'
-import { elementAt, operand, SeriesBuilder } from './series-operands.ts'
+import { elementAt, operand, SeriesBuilder, WorkMeter } from './series-operands.ts'
 
 /** A unary kernel: `f` over every element; rows keep their ranges (no per-row work). */
 function unary(f: (x: number) => number): Kernel {
@@ -40,9 +40,11 @@ function binary(f: (a: number, b: number) => number, lengths: Lengths, bools = f
     const b = operand(args[1], n)
     const out = new SeriesBuilder(n, a.s.data.length, bools)
     const rows = site.sel ?? null
+    const work = new WorkMeter()
     const count = rows === null ? n : rows.length
     for (let r = 0; r < count; r++) {
       const i = rows === null ? r : rows[r]
+      work.add(site, Math.max(a.s.len[i], 0) + Math.max(b.s.len[i], 0) + 1)
       const la = a.s.len[i]
       const lb = b.s.len[i]
       if (la < 0 && lb < 0) continue

@@ -5,7 +5,7 @@
 import type { CellJson } from '../../result.ts'
 import type { Kernel } from '../kernel.ts'
 import { fft, ifft } from './fft.ts'
-import { elementAt, operand } from './series-operands.ts'
+import { elementAt, operand, WorkMeter } from './series-operands.ts'
 
 function transform(inverse: boolean): Kernel {
   return (args, n, site) => {
@@ -13,8 +13,10 @@ function transform(inverse: boolean): Kernel {
     const xi = args[1] === undefined ? null : operand(args[1], n).s
     const values: (CellJson | null)[] = new Array(n).fill(null)
     const rows = site.sel ?? null
+    const work = new WorkMeter()
     for (let r = 0; r < (rows ? rows.length : n); r++) {
       const i = rows ? rows[r] : r
+      work.add(site, 32 * Math.max(xr.len[i], 1))
       const len = xr.len[i]
       if (len < 0) continue
       const re = new Float64Array(len)

@@ -5,7 +5,7 @@ import type { NumSeries } from '../../num-series.ts'
 import type { Vec } from '../../vector.ts'
 import { cellAt } from '../../vector.ts'
 import type { Kernel } from '../kernel.ts'
-import { elementAt, operand, SeriesBuilder } from './series-operands.ts'
+import { elementAt, operand, SeriesBuilder, WorkMeter } from './series-operands.ts'
 
 /** Row i of `s` as a dense array (nulls 0), or null for a null row. */
 function dense(s: NumSeries, i: number): Float64Array | null {
@@ -34,8 +34,10 @@ const fir: Kernel = (args, n, site) => {
   const fs = operand(args[1], n).s
   const out = new SeriesBuilder(n, xs.data.length)
   const rows = site.sel ?? null
+  const work = new WorkMeter()
   for (let r = 0; r < (rows ? rows.length : n); r++) {
     const i = rows ? rows[r] : r
+    work.add(site, (Math.max(xs.len[i], 0) + 1) * (Math.max(fs.len[i], 0) + 1))
     const x = dense(xs, i)
     const f = dense(fs, i)
     if (x === null || f === null || f.length === 0) continue
@@ -65,8 +67,10 @@ const iir: Kernel = (args, n, site) => {
   const as = operand(args[2], n).s
   const out = new SeriesBuilder(n, xs.data.length)
   const rows = site.sel ?? null
+  const work = new WorkMeter()
   for (let r = 0; r < (rows ? rows.length : n); r++) {
     const i = rows ? rows[r] : r
+    work.add(site, (Math.max(xs.len[i], 0) + 1) * (Math.max(bs.len[i], 0) + Math.max(as.len[i], 0) + 1))
     const x = dense(xs, i)
     const b = dense(bs, i)
     const a = dense(as, i)

@@ -4,6 +4,7 @@
 import { type NumSeries, seriesOf, seriesVec } from '../../num-series.ts'
 import type { Vec } from '../../vector.ts'
 import { cellAt } from '../../vector.ts'
+import { KERNEL_CHECK_ROWS, type KernelSite } from '../kernel.ts'
 
 /** An argument of a series function: arrays per row, and a number per row where the row is a scalar. */
 export interface Operand {
@@ -98,4 +99,17 @@ export function elementAt(s: NumSeries, i: number, k: number): number {
   if (k >= s.len[i]) return Number.NaN
   const j = s.start[i] + k
   return s.present !== null && s.present[j] === 0 ? Number.NaN : s.data[j]
+}
+
+/** Calls the query's interrupt check after every KERNEL_CHECK_ROWS units of element work. */
+export class WorkMeter {
+  #done = 0
+
+  /** Counts `units` of work (a row's elements, or elements × taps). */
+  add(site: KernelSite, units: number): void {
+    this.#done += units
+    if (this.#done < KERNEL_CHECK_ROWS) return
+    this.#done = 0
+    site.interrupt?.()
+  }
 }
