@@ -23,6 +23,7 @@ function* chunks(): Generator<unknown[]> {
 const WINDOW = { startTime: new Date(START).toISOString(), endTime: new Date(START + DAY).toISOString() }
 const BASE = `http | make-series n = count() default = 0 on _time step 1m by status`
 const CASES: [string, string][] = [
+  ['make-series (warm-up pass)', BASE],
   ['make-series count() step 1m by status', BASE],
   [
     '  + series_fill_linear + series_stats',
