@@ -14,6 +14,8 @@ const STORE_STATUS: Readonly<Record<StoreErrorCode, number>> = {
   invalid_dataset_name: 400,
   dataset_exists: 409,
   dataset_not_found: 404,
+  map_field_exists: 409,
+  map_field_not_found: 404,
   invalid_argument: 400,
   invalid_input: 400,
   store_locked: 503,
