@@ -303,6 +303,13 @@ export const codes = {
       `${quote(a.operator)} is not allowed in a MatchEvent monitor: its query may only filter and reshape events (where, extend, parse, project and its variants)`,
   ),
   APL0324: row<{ detail: string }>('monitor-query-shape', 'error', 400, (a) => `monitor query: ${a.detail}`),
+  APL0331: row<{ name: string }>(
+    'map-field-as-scalar',
+    'error',
+    400,
+    (a) =>
+      `${quote(a.name)} is a map field: it holds an object of keys, not one value to compare or compute with; read a key, e.g. ['${a.name}']['key'], or convert it (tostring)`,
+  ),
   APL0330: row<{ detail: string }>(
     'implicit-conversion',
     'warning',

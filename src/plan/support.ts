@@ -25,9 +25,12 @@ const T3_OPERATORS: ReadonlySet<string> = new Set(['between', '!between'])
 /** T3 aggregations the engine runs: arg_min / arg_max (several output columns, bind-arg-extremum.ts). */
 const T3_AGGREGATES: ReadonlySet<string> = new Set(['arg_max', 'arg_min'])
 
+/** T3 scalar functions the engine runs: `totimespan` (stored timespans, issue 19). */
+const T3_SCALARS: ReadonlySet<string> = new Set(['totimespan'])
+
 /** T1 and T2 everything, plus the T3 allow-lists above. */
 export const DEFAULT_SUPPORT: SupportPolicy = {
-  scalar: (row) => row.tier !== 'T3',
+  scalar: (row) => row.tier !== 'T3' || T3_SCALARS.has(row.name),
   aggregate: (row) => row.tier !== 'T3' || T3_AGGREGATES.has(row.name),
   operator: (row) => row.tier !== 'T3' || T3_OPERATORS.has(row.name),
 }

@@ -19,6 +19,7 @@ import { STRING_FUNCTION_KERNELS } from './string-functions.ts'
 import { STRING_POSITION_KERNELS } from './string-positions.ts'
 import { toStringKernel } from './text.ts'
 import { toDateTimeKernel } from './to-datetime.ts'
+import { toTimespanKernel } from './to-timespan.ts'
 
 /** Every T1 and T2 scalar function (the type proves it); T3 keys present where cheap. */
 export const scalarKernels: KernelTable<ScalarKernelKey, RequiredScalarKernelKey, Kernel> = {
@@ -27,6 +28,7 @@ export const scalarKernels: KernelTable<ScalarKernelKey, RequiredScalarKernelKey
   todouble: toDoubleKernel,
   tostring: toStringKernel,
   todatetime: toDateTimeKernel,
+  totimespan: toTimespanKernel,
   now: nowKernel,
   ago: agoKernel,
   datetime_diff: datetimeDiffKernel,
