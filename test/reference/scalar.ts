@@ -4,7 +4,7 @@
 
 import type { RequiredScalarKernelKey, ScalarKernelKey } from '../../src/catalog/index.ts'
 import type { KernelTable } from '../../src/catalog/kernel-table.ts'
-import { toDateTime, toLong, toReal, toText } from './convert.ts'
+import { toDateTime, toLong, toReal, toText, toTimespan } from './convert.ts'
 import { not3 } from './operators.ts'
 import { compileRegex, lower, upper } from './strings.ts'
 import { DateTime, fromJson, isNumber, type Json, Timespan, toJson, type Value, wrapLong } from './values.ts'
@@ -152,6 +152,7 @@ export const SCALARS: KernelTable<ScalarKernelKey, RequiredScalarKernelKey, Scal
   toint: ([v]) => toLong(v),
   tostring: ([v]) => toText(v),
   todatetime: ([v]) => toDateTime(v),
+  totimespan: ([v]) => toTimespan(v),
   strlen: strict(([s]) => BigInt([...text(s)].length)),
   substring: strict(substring),
   tolower: strict(([s]) => lower(text(s))),
