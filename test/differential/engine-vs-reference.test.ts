@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { httpLogs } from '../../bench/data-gen.ts'
+import { otelSpans, otlpProtobufRequest } from '../../bench/otel-traces-gen.ts'
 import type { PhysicalOperator } from '../../src/exec/operator.ts'
 import { openStore } from '../../src/index.ts'
 import { compileApl, schemaFromSnapshot } from '../../src/plan/index.ts'
@@ -19,7 +20,9 @@ import { diffResults } from './result-diff.ts'
 
 const HTTP = httpLogs(3000, { seed: 11, startMs: NOW_MS - 5 * 86_400_000, spanMs: 5 * 86_400_000 })
 
-const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
+const SPANS = otelSpans(600, { seed: 5, startMs: NOW_MS - 2 * 86_400_000, spanMs: 2 * 86_400_000 })
+
+const QUERIES: [dataset: 'logs' | 'http' | 'spans', apl: string][] = [
   ['logs', `logs`],
   ['logs', `logs | where method == 'GET'`],
   ['logs', `logs | where status == '200' | project _time, uri, status`],
@@ -112,6 +115,15 @@ const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
   ['http', `http | summarize arg_max(status, id, _time, is_tls) by bin(_time, 1h)`],
   ['http', `http | summarize m = arg_min(method, strlen(uri), ['geo.city']) by status`],
   ['http', `http | where status == '500' | summarize arg_max(resp_body_size_bytes, *)`],
+  // Stored timespans (`duration`) and map fields (`attributes.custom`), from OTLP ingest.
+  ['spans', `spans | where duration > 500ms | count`],
+  ['spans', `spans | summarize avg(duration), percentile(duration, 99), sum(duration) by kind`],
+  ['spans', `spans | top 5 by duration desc | project name, duration`],
+  ['spans', `spans | summarize count() by bin(duration, 250ms)`],
+  ['spans', `spans | extend e = _time + duration, ms = duration / 1ms | project e, ms, d = tostring(duration) | take 7`],
+  ['spans', `spans | where ['attributes.custom']['app.product.id'] == 'P3' | project span_id, p = ['attributes.custom']`],
+  ['spans', `spans | summarize count() by u = tostring(['attributes.custom']['app.user.id']) | top 5 by count_`],
+  ['spans', `spans | summarize make_set(duration), percentiles_array(duration, 5, 50) by ['status.code']`],
 ]
 
 let runs = 0
@@ -140,6 +152,8 @@ async function checkAll(blockRows: number, path?: string): Promise<string[]> {
   })
   await store.datasets.create({ name: 'logs' })
   await store.datasets.create({ name: 'http' })
+  await store.datasets.create({ name: 'spans' })
+  const spans = blockRows === 1 ? SPANS.slice(0, 200) : SPANS
   const http = blockRows === 1 ? HTTP.slice(0, 300) : HTTP
   // On disk, most events are sealed into block files first (what workers read), the rest stay in the tail.
   const sealed = (events: readonly unknown[]) => (path ? Math.floor((events.length * 3) / 4) : 0)
@@ -148,6 +162,9 @@ async function checkAll(blockRows: number, path?: string): Promise<string[]> {
   if (path) await store.flush()
   await store.ingest('logs', LOGS.slice(sealed(LOGS)) as Record<string, unknown>[])
   await store.ingest('http', http.slice(sealed(http)))
+  await store.ingestOtlp('spans', otlpProtobufRequest(spans.slice(0, sealed(spans))))
+  if (path) await store.flush()
+  await store.ingestOtlp('spans', otlpProtobufRequest(spans.slice(sealed(spans))))
   await store.settle()
   const snap = store.snapshot()
   const failures: string[] = []
