@@ -40,8 +40,15 @@ const OPS: Record<string, readonly string[]> = {
   frontend: ['HTTP GET', 'HTTP POST', 'render'],
   'frontend-proxy': ['ingress', 'router frontend egress'],
   cart: ['oteldemo.CartService/GetCart', 'oteldemo.CartService/AddItem', 'HGET', 'HMSET'],
-  checkout: ['oteldemo.CheckoutService/PlaceOrder', 'prepareOrderItemsAndShippingQuoteFromCart', 'orders publish'],
-  'product-catalog': ['oteldemo.ProductCatalogService/GetProduct', 'oteldemo.ProductCatalogService/ListProducts'],
+  checkout: [
+    'oteldemo.CheckoutService/PlaceOrder',
+    'prepareOrderItemsAndShippingQuoteFromCart',
+    'orders publish',
+  ],
+  'product-catalog': [
+    'oteldemo.ProductCatalogService/GetProduct',
+    'oteldemo.ProductCatalogService/ListProducts',
+  ],
   recommendation: ['/oteldemo.RecommendationService/ListRecommendations', 'get_product_list'],
   currency: ['Currency/Convert', 'CurrencyService/GetSupportedCurrencies'],
   payment: ['oteldemo.PaymentService/Charge', 'charge'],
@@ -55,7 +62,13 @@ const OPS: Record<string, readonly string[]> = {
   'load-generator': ['GET', 'POST'],
 }
 const KINDS = [1, 2, 3, 4, 5] as const
-const ERRORS = ['card declined', 'connection refused', 'deadline exceeded', 'product not found', 'invalid token']
+const ERRORS = [
+  'card declined',
+  'connection refused',
+  'deadline exceeded',
+  'product not found',
+  'invalid token',
+]
 
 /** One generated span, before encoding. */
 export interface GenSpan {
@@ -76,7 +89,10 @@ export interface GenSpan {
 
 function hex(rand: () => number, bytes: number): string {
   let s = ''
-  for (let i = 0; i < bytes; i++) s += Math.floor(rand() * 256).toString(16).padStart(2, '0')
+  for (let i = 0; i < bytes; i++)
+    s += Math.floor(rand() * 256)
+      .toString(16)
+      .padStart(2, '0')
   return /^0+$/.test(s) ? `1${s.slice(1)}` : s
 }
 
@@ -110,9 +126,11 @@ export function otelSpans(n: number, opts: OtelTracesOptions = {}): GenSpan[] {
       if (kind === 2 || kind === 3) {
         attributes['http.request.method'] = rand() < 0.7 ? 'GET' : 'POST'
         attributes['http.route'] = ROUTES[Math.floor(rand() * ROUTES.length)]
-        attributes['http.response.status_code'] = status === 2 ? (rand() < 0.5 ? 500 : 504) : rand() < 0.1 ? 404 : 200
+        attributes['http.response.status_code'] =
+          status === 2 ? (rand() < 0.5 ? 500 : 504) : rand() < 0.1 ? 404 : 200
       }
-      if (service === 'cart' || service === 'accounting') attributes['db.system'] = service === 'cart' ? 'redis' : 'postgresql'
+      if (service === 'cart' || service === 'accounting')
+        attributes['db.system'] = service === 'cart' ? 'redis' : 'postgresql'
       if (rand() < 0.5) attributes['rpc.system'] = 'grpc'
       // Custom attributes: no semantic convention names them, so they go to attributes.custom.
       attributes['app.product.id'] = `P${Math.floor(rand() * 40)}`
@@ -122,9 +140,18 @@ export function otelSpans(n: number, opts: OtelTracesOptions = {}): GenSpan[] {
       if (rand() < 0.2) attributes['app.cache.hit'] = rand() < 0.5
       const events =
         rand() < 0.3
-          ? [{ name: rand() < 0.5 ? 'Enqueued' : 'prepared', atNs: start + 1000n, attributes: { 'feature_flag.variant': rand() < 0.5 ? 'on' : 'off' } }]
+          ? [
+              {
+                name: rand() < 0.5 ? 'Enqueued' : 'prepared',
+                atNs: start + 1000n,
+                attributes: { 'feature_flag.variant': rand() < 0.5 ? 'on' : 'off' },
+              },
+            ]
           : []
-      const links = lastTrace !== undefined && rand() < 0.05 ? [{ traceId: lastTrace.traceId, spanId: lastTrace.spanId }] : []
+      const links =
+        lastTrace !== undefined && rand() < 0.05
+          ? [{ traceId: lastTrace.traceId, spanId: lastTrace.spanId }]
+          : []
       const span: GenSpan = {
         traceId,
         spanId: hex(rand, 8),
@@ -189,7 +216,11 @@ export function otlpJsonRequest(spans: readonly GenSpan[]): Record<string, unkno
             startTimeUnixNano: String(s.startNs),
             endTimeUnixNano: String(s.startNs + s.durationNs),
             attributes: kvs(s.attributes),
-            events: s.events.map((e) => ({ name: e.name, timeUnixNano: String(e.atNs), attributes: kvs(e.attributes) })),
+            events: s.events.map((e) => ({
+              name: e.name,
+              timeUnixNano: String(e.atNs),
+              attributes: kvs(e.attributes),
+            })),
             links: s.links.map((l) => ({ traceId: l.traceId, spanId: l.spanId })),
             status: { code: s.status, ...(s.message !== '' ? { message: s.message } : {}) },
           })),

@@ -41,7 +41,8 @@ const DECLARED: Record<OtlpSignal, { types: Record<string, 'timespan'>; maps: st
 /** The media type OTLP/HTTP names, from a Content-Type header value. */
 function mediaOf(contentType: string | undefined): 'protobuf' | 'json' {
   const media = (contentType ?? '').split(';')[0].trim().toLowerCase()
-  if (media === '' || media === 'application/x-protobuf' || media === 'application/protobuf') return 'protobuf'
+  if (media === '' || media === 'application/x-protobuf' || media === 'application/protobuf')
+    return 'protobuf'
   if (media === 'application/json') return 'json'
   throw new OtlpError(
     'otlp_unsupported_media_type',
@@ -51,7 +52,11 @@ function mediaOf(contentType: string | undefined): 'protobuf' | 'json' {
 }
 
 /** The request as a plain object in the OTLP/JSON shape. */
-export function readOtlpRequest(signal: OtlpSignal, body: Uint8Array, contentType?: string): Record<string, unknown> {
+export function readOtlpRequest(
+  signal: OtlpSignal,
+  body: Uint8Array,
+  contentType?: string,
+): Record<string, unknown> {
   if (mediaOf(contentType) === 'protobuf') return decodeRequest(signal, body)
   let v: unknown
   try {
@@ -73,7 +78,9 @@ export function otlpEvents(
   const events: Record<string, unknown>[] = []
   const refused: string[] = []
   const [outer, inner, items] =
-    signal === 'traces' ? ['resourceSpans', 'scopeSpans', 'spans'] : ['resourceLogs', 'scopeLogs', 'logRecords']
+    signal === 'traces'
+      ? ['resourceSpans', 'scopeSpans', 'spans']
+      : ['resourceLogs', 'scopeLogs', 'logRecords']
   // The request's own structure is all-or-nothing: a wrong shape there refuses the request.
   const structure = <T>(f: () => T): T => {
     try {
@@ -132,6 +139,9 @@ export async function ingestOtlp(
     partialSuccess:
       failed === 0
         ? undefined
-        : { rejected: failed, errorMessage: `${failed} ${what}${failed === 1 ? '' : 's'} refused: ${failures[0].error}` },
+        : {
+            rejected: failed,
+            errorMessage: `${failed} ${what}${failed === 1 ? '' : 's'} refused: ${failures[0].error}`,
+          },
   }
 }

@@ -20,14 +20,25 @@ function typesOf(signal: OtlpSignal): SignalTypes {
     const root = protobuf.Root.fromJSON(OTLP_DESCRIPTOR as protobuf.INamespace)
     const pick = (name: string) => root.lookupType(`opentelemetry.proto.collector.${name}`)
     types = {
-      traces: { request: pick('trace.v1.ExportTraceServiceRequest'), response: pick('trace.v1.ExportTraceServiceResponse') },
-      logs: { request: pick('logs.v1.ExportLogsServiceRequest'), response: pick('logs.v1.ExportLogsServiceResponse') },
+      traces: {
+        request: pick('trace.v1.ExportTraceServiceRequest'),
+        response: pick('trace.v1.ExportTraceServiceResponse'),
+      },
+      logs: {
+        request: pick('logs.v1.ExportLogsServiceRequest'),
+        response: pick('logs.v1.ExportLogsServiceResponse'),
+      },
     }
   }
   return types[signal]
 }
 
-const TO_OBJECT: protobuf.IConversionOptions = { longs: String, enums: Number, defaults: false, arrays: false }
+const TO_OBJECT: protobuf.IConversionOptions = {
+  longs: String,
+  enums: Number,
+  defaults: false,
+  arrays: false,
+}
 
 /** A protobuf export request as a plain object; OtlpError when the bytes are not one. */
 export function decodeRequest(signal: OtlpSignal, bytes: Uint8Array): Record<string, unknown> {
@@ -57,12 +68,17 @@ export function encodeResponse(signal: OtlpSignal, partial: PartialSuccess | und
   const type = typesOf(signal).response
   if (partial === undefined) return new Uint8Array(0)
   const count = signal === 'traces' ? 'rejectedSpans' : 'rejectedLogRecords'
-  const msg = type.fromObject({ partialSuccess: { [count]: partial.rejected, errorMessage: partial.errorMessage } })
+  const msg = type.fromObject({
+    partialSuccess: { [count]: partial.rejected, errorMessage: partial.errorMessage },
+  })
   return type.encode(msg).finish()
 }
 
 /** The export response as OTLP/JSON. */
-export function jsonResponse(signal: OtlpSignal, partial: PartialSuccess | undefined): Record<string, unknown> {
+export function jsonResponse(
+  signal: OtlpSignal,
+  partial: PartialSuccess | undefined,
+): Record<string, unknown> {
   if (partial === undefined) return {}
   const count = signal === 'traces' ? 'rejectedSpans' : 'rejectedLogRecords'
   return { partialSuccess: { [count]: String(partial.rejected), errorMessage: partial.errorMessage } }

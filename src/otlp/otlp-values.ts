@@ -45,7 +45,8 @@ export function hexId(v: unknown, bytes: number, what: string): string {
     hex = Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex')
   } else if (typeof v === 'string' && /^[0-9a-fA-F]*$/.test(v)) hex = v.toLowerCase()
   else throw new OtlpItemError(`${what} must be ${bytes} bytes (hex text in OTLP/JSON)`)
-  if (hex.length !== 2 * bytes) throw new OtlpItemError(`${what} must be ${bytes} bytes, not ${hex.length / 2}`)
+  if (hex.length !== 2 * bytes)
+    throw new OtlpItemError(`${what} must be ${bytes} bytes, not ${hex.length / 2}`)
   return hex
 }
 
@@ -54,7 +55,9 @@ export function enumValue(v: unknown, names: readonly string[], what: string): n
   if (v === undefined || v === null) return 0
   if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < names.length) return v
   if (typeof v === 'string' && names.includes(v)) return names.indexOf(v)
-  throw new OtlpItemError(`${what} ${JSON.stringify(v)} is not one of ${names.map((n, i) => `${i} (${n})`).join(', ')}`)
+  throw new OtlpItemError(
+    `${what} ${JSON.stringify(v)} is not one of ${names.map((n, i) => `${i} (${n})`).join(', ')}`,
+  )
 }
 
 /** An AnyValue as a JSON value (arrays and key-value lists nested; bytes as base64). */
@@ -73,7 +76,9 @@ export function anyValue(v: unknown, depth = 0): unknown {
     return d
   }
   if (a.arrayValue !== undefined)
-    return list(obj(a.arrayValue, 'arrayValue').values, 'arrayValue.values').map((x) => anyValue(x, depth + 1))
+    return list(obj(a.arrayValue, 'arrayValue').values, 'arrayValue.values').map((x) =>
+      anyValue(x, depth + 1),
+    )
   if (a.kvlistValue !== undefined) {
     const out: Record<string, unknown> = Object.create(null)
     for (const kv of list(obj(a.kvlistValue, 'kvlistValue').values, 'kvlistValue.values')) {
@@ -84,7 +89,9 @@ export function anyValue(v: unknown, depth = 0): unknown {
   }
   if (a.bytesValue !== undefined) {
     const b = a.bytesValue
-    return b instanceof Uint8Array ? Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64') : String(b)
+    return b instanceof Uint8Array
+      ? Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64')
+      : String(b)
   }
   return null
 }

@@ -3,7 +3,16 @@
 // (a declared timespan), `service.*` from the resource, `resource.*`, `scope.*`, semantic-convention
 // `attributes.*`, other attributes in the map field `attributes.custom`, `events` and `links` arrays.
 import { OtlpItemError } from './otlp-error.ts'
-import { attributeObject, enumValue, hexId, int64, list, type Obj, obj, putAttributes } from './otlp-values.ts'
+import {
+  attributeObject,
+  enumValue,
+  hexId,
+  int64,
+  list,
+  type Obj,
+  obj,
+  putAttributes,
+} from './otlp-values.ts'
 
 /** SpanKind names by value (trace.proto), as the `kind` field holds them. */
 const KINDS = ['unspecified', 'internal', 'server', 'client', 'producer', 'consumer'] as const

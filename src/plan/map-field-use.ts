@@ -21,7 +21,11 @@ export function refuseMapOperands(operands: readonly BoundExpr[], ctx: BindConte
 }
 
 /** Fails when an argument that is a whole map field meets a parameter taking no dynamic value. */
-export function refuseMapArguments(args: readonly BoundExpr[], params: readonly Param[], ctx: BindContext): void {
+export function refuseMapArguments(
+  args: readonly BoundExpr[],
+  params: readonly Param[],
+  ctx: BindContext,
+): void {
   args.forEach((a, i) => {
     const name = mapFieldName(a)
     const p = params[i]

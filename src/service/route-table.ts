@@ -28,7 +28,6 @@ import {
 import { deleteBlocks } from './routes/delete-blocks.ts'
 import { ingest } from './routes/ingest.ts'
 import { legacyQuery } from './routes/legacy-query.ts'
-import { DATASET_HEADER, otlpLogs, otlpTraces } from './routes/otlp.ts'
 import {
   createMonitor,
   deleteMonitor,
@@ -44,6 +43,7 @@ import {
   listNotifiers,
   updateNotifier,
 } from './routes/notifiers.ts'
+import { DATASET_HEADER, otlpLogs, otlpTraces } from './routes/otlp.ts'
 import { createToken, deleteToken, getToken, listTokens, regenerateToken } from './routes/tokens.ts'
 import { currentUser } from './routes/user.ts'
 

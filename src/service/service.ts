@@ -55,7 +55,12 @@ function permitted(
   if (r.kind === 'token') return true
   if (r.kind === 'org') return allowsOrg(p, r.cap, r.action)
   if (r.kind === 'dataset')
-    return allowsDataset(p, r.header === undefined ? params[r.param] : (headers[r.header] ?? ''), r.cap, r.action)
+    return allowsDataset(
+      p,
+      r.header === undefined ? params[r.param] : (headers[r.header] ?? ''),
+      r.cap,
+      r.action,
+    )
   if (r.kind === 'apl-read') return allowsAnyDataset(p, 'query', 'read')
   return allowsAnyDataset(p, 'data', 'delete') || allowsOrg(p, 'datasets', 'update')
 }

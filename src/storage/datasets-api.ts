@@ -202,7 +202,10 @@ export class DatasetsApi {
         if (current.includes(field))
           throw new StoreError('map_field_exists', `map field ${JSON.stringify(field)} already exists`)
         if (meta.fieldTypes?.[field] !== undefined)
-          throw new StoreError('invalid_argument', `field ${JSON.stringify(field)} is declared a ${meta.fieldTypes[field]}`)
+          throw new StoreError(
+            'invalid_argument',
+            `field ${JSON.stringify(field)} is declared a ${meta.fieldTypes[field]}`,
+          )
         await this.#declare(name, meta.fieldTypes ?? {}, [...current, field])
         return { name: field }
       })(),
@@ -221,9 +224,13 @@ export class DatasetsApi {
         const seen = new Set<string>()
         for (const f of fields) {
           checkDeclaredName(f, 'map field')
-          if (seen.has(f)) throw new StoreError('invalid_argument', `map field ${JSON.stringify(f)} is listed twice`)
+          if (seen.has(f))
+            throw new StoreError('invalid_argument', `map field ${JSON.stringify(f)} is listed twice`)
           if (meta.fieldTypes?.[f] !== undefined)
-            throw new StoreError('invalid_argument', `field ${JSON.stringify(f)} is declared a ${meta.fieldTypes[f]}`)
+            throw new StoreError(
+              'invalid_argument',
+              `field ${JSON.stringify(f)} is declared a ${meta.fieldTypes[f]}`,
+            )
           seen.add(f)
         }
         await this.#declare(name, meta.fieldTypes ?? {}, [...fields])

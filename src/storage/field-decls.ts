@@ -45,7 +45,8 @@ export function checkDeclaredName(name: unknown, what: string): string {
   if (name.startsWith('_')) return bad('names starting with "_" are reserved for system fields')
   if (name.split('.').some((s) => s === '')) return bad('a dotted name has an empty part')
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  if (/[\u0000-\u001f\u007f]/.test(name) || !name.isWellFormed()) return bad('control characters or lone surrogates')
+  if (/[\u0000-\u001f\u007f]/.test(name) || !name.isWellFormed())
+    return bad('control characters or lone surrogates')
   return name
 }
 
@@ -73,7 +74,10 @@ export function mergeFieldTypes(
         `field ${JSON.stringify(name)}: cannot declare type ${JSON.stringify(type)}; declarable types: ${DECLARABLE_TYPES.join(', ')}`,
       )
     if (mapFields.includes(name))
-      throw new StoreError('invalid_argument', `field ${JSON.stringify(name)} is a map field; it cannot also be a ${type}`)
+      throw new StoreError(
+        'invalid_argument',
+        `field ${JSON.stringify(name)} is a map field; it cannot also be a ${type}`,
+      )
     out[name] = type
   }
   return out

@@ -14,6 +14,7 @@ import { type RunningServer, startServe, tempDir } from '../cli/cli-process.ts'
 const tmp = tempDir()
 let server: RunningServer
 
+// biome-ignore lint/suspicious/noExplicitAny: test convenience for reading JSON bodies
 async function api(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
   const res = await fetch(server.url + path, {
     method,
@@ -35,7 +36,11 @@ async function apl(q: string): Promise<{ fields: { name: string; type: string }[
 /** Sends spans made by the SDK through `exporter`: a server span with a client child, the child failing. */
 async function sendSpans(exporter: SpanExporter, service: string): Promise<void> {
   const provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': service, 'host.name': 'node-1', 'deployment.tier': 'blue' }),
+    resource: resourceFromAttributes({
+      'service.name': service,
+      'host.name': 'node-1',
+      'deployment.tier': 'blue',
+    }),
     spanProcessors: [new SimpleSpanProcessor({ exporter })],
   })
   const tracer = provider.getTracer('checkout-lib', '1.2.3')
@@ -101,7 +106,18 @@ describe('OTLP/HTTP from the official exporters', () => {
       'node-1',
       null,
     ])
-    expect(get.slice(0, 10)).toEqual(['HTTP GET', 'server', '750ms', false, null, null, 'checkout-lib', '1.2.3', 'node-1', '/api/cart'])
+    expect(get.slice(0, 10)).toEqual([
+      'HTTP GET',
+      'server',
+      '750ms',
+      false,
+      null,
+      null,
+      'checkout-lib',
+      '1.2.3',
+      'node-1',
+      '/api/cart',
+    ])
     expect(charge[10]).toMatch(/^[0-9a-f]{32}$/)
     expect(charge[10]).toBe(get[10])
     expect(charge[12]).toBe(get[11])
@@ -116,8 +132,13 @@ describe('OTLP/HTTP from the official exporters', () => {
       ['checkout', 'u-42', 'blue'],
       ['frontend', 'u-42', 'blue'],
     ])
-    expect((await api('GET', '/v2/datasets/otel/mapfields')).json).toEqual(['attributes.custom', 'resource.custom'])
-    const amount = await apl(`['otel'] | where name == 'charge' | summarize sum(todouble(['attributes.custom']['app.payment.amount']))`)
+    expect((await api('GET', '/v2/datasets/otel/mapfields')).json).toEqual([
+      'attributes.custom',
+      'resource.custom',
+    ])
+    const amount = await apl(
+      `['otel'] | where name == 'charge' | summarize sum(todouble(['attributes.custom']['app.payment.amount']))`,
+    )
     expect(amount.rows).toEqual([[25]])
   })
 
@@ -129,7 +150,9 @@ describe('OTLP/HTTP from the official exporters', () => {
       ['client', '600ms', '600ms'],
       ['server', '750ms', '750ms'],
     ])
-    const ev = await apl(`['otel'] | where name == 'charge' | take 1 | project n = array_length(events), e = events[0].name, v = events[0].attributes['feature_flag.variant']`)
+    const ev = await apl(
+      `['otel'] | where name == 'charge' | take 1 | project n = array_length(events), e = events[0].name, v = events[0].attributes['feature_flag.variant']`,
+    )
     expect(ev.rows).toEqual([[1, 'charged', 'on']])
   })
 })

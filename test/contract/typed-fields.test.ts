@@ -41,9 +41,13 @@ describe('map-field routes', () => {
   })
 
   it('objects ingested after a declaration are stored whole; earlier ones stay flattened', async () => {
-    await t.call('POST', '/v1/datasets/ds/ingest', { body: [{ _time: at(50), geo: { city: 'Paris', zip: '75001' } }] })
+    await t.call('POST', '/v1/datasets/ds/ingest', {
+      body: [{ _time: at(50), geo: { city: 'Paris', zip: '75001' } }],
+    })
     await t.call('POST', '/v2/datasets/ds/mapfields', { body: { name: 'geo' } })
-    await t.call('POST', '/v1/datasets/ds/ingest', { body: [{ _time: at(40), geo: { city: 'Lyon', 'a.b': 1 } }] })
+    await t.call('POST', '/v1/datasets/ds/ingest', {
+      body: [{ _time: at(40), geo: { city: 'Lyon', 'a.b': 1 } }],
+    })
     const fields = (await t.call('GET', '/v2/datasets/ds/fields')).json as { name: string; type: string }[]
     expect(fields.filter((f) => f.name.startsWith('geo'))).toEqual([
       expect.objectContaining({ name: 'geo', type: 'map' }),
@@ -52,7 +56,9 @@ describe('map-field routes', () => {
     ])
     // `geo.city` unquoted is the flattened column while one exists (apl-reference §10.8); the map's
     // key is `['geo']['city']` (or `geo.city` once no flattened `geo.city` is stored).
-    const r = await apl(`['ds'] | where isnotnull(['geo.city']) or isnotnull(geo) | sort by _time asc | project flat = ['geo.city'], city = ['geo']['city'], dotted = geo['a.b']`)
+    const r = await apl(
+      `['ds'] | where isnotnull(['geo.city']) or isnotnull(geo) | sort by _time asc | project flat = ['geo.city'], city = ['geo']['city'], dotted = geo['a.b']`,
+    )
     expect(r.json.tables[0].columns).toEqual([
       ['Paris', null],
       [null, 'Lyon'],
@@ -63,7 +69,9 @@ describe('map-field routes', () => {
 
 describe('declared timespans', () => {
   it('PUT on the field endpoint declares a timespan: numbers are ns, duration text is parsed', async () => {
-    const put = await t.call('PUT', '/v2/datasets/ds/fields/took', { body: { name: 'took', type: 'timespan' } })
+    const put = await t.call('PUT', '/v2/datasets/ds/fields/took', {
+      body: { name: 'took', type: 'timespan' },
+    })
     expect([put.status, put.json.type]).toEqual([200, 'timespan'])
     const bad = await t.call('PUT', '/v2/datasets/ds/fields/took', { body: { name: 'took', type: 'blob' } })
     expect(bad.status).toBe(400)
@@ -76,7 +84,9 @@ describe('declared timespans', () => {
       ],
     })
     expect((await t.call('GET', '/v2/datasets/ds/fields/took')).json.type).toBe('timespan')
-    const r = await apl(`['ds'] | where isnotnull(took) | sort by _time asc | project took, ms = took / 1ms, more = took > 1s`)
+    const r = await apl(
+      `['ds'] | where isnotnull(took) | sort by _time asc | project took, ms = took / 1ms, more = took > 1s`,
+    )
     expect(r.json.tables[0].fields[0]).toEqual({ name: 'took', type: 'timespan' })
     expect(r.json.tables[0].columns).toEqual([
       ['1.5s', '250ms', '1h2m0s', '3s'],
@@ -88,7 +98,11 @@ describe('declared timespans', () => {
 
 describe('APL errors with spans', () => {
   it('a map field used as a scalar is APL0331 at the column', async () => {
-    for (const q of [`['ds'] | where geo == 'Paris'`, `['ds'] | summarize sum(geo)`, `['ds'] | extend x = geo + 1`]) {
+    for (const q of [
+      `['ds'] | where geo == 'Paris'`,
+      `['ds'] | summarize sum(geo)`,
+      `['ds'] | extend x = geo + 1`,
+    ]) {
       const r = await apl(q)
       expect(r.status, q).toBe(400)
       expect(r.json.error).toBe('APL0331')
@@ -111,7 +125,10 @@ describe('APL errors with spans', () => {
     expect([garbage.status, garbage.json.error]).toEqual([400, 'otlp_invalid_protobuf'])
     const noDataset = await t.call('POST', '/v1/traces', { body: { resourceSpans: [] } })
     expect([noDataset.status, noDataset.json.error]).toEqual([400, 'missing_dataset'])
-    const media = await t.call('POST', '/v1/logs', { body: 'x', headers: { 'x-axiom-dataset': 'ds', 'content-type': 'text/plain' } })
+    const media = await t.call('POST', '/v1/logs', {
+      body: 'x',
+      headers: { 'x-axiom-dataset': 'ds', 'content-type': 'text/plain' },
+    })
     expect([media.status, media.json.error]).toEqual([415, 'otlp_unsupported_media_type'])
   })
 })

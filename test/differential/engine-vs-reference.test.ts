@@ -120,9 +120,18 @@ const QUERIES: [dataset: 'logs' | 'http' | 'spans', apl: string][] = [
   ['spans', `spans | summarize avg(duration), percentile(duration, 99), sum(duration) by kind`],
   ['spans', `spans | top 5 by duration desc | project name, duration`],
   ['spans', `spans | summarize count() by bin(duration, 250ms)`],
-  ['spans', `spans | extend e = _time + duration, ms = duration / 1ms | project e, ms, d = tostring(duration) | take 7`],
-  ['spans', `spans | where ['attributes.custom']['app.product.id'] == 'P3' | project span_id, p = ['attributes.custom']`],
-  ['spans', `spans | summarize count() by u = tostring(['attributes.custom']['app.user.id']) | top 5 by count_`],
+  [
+    'spans',
+    `spans | extend e = _time + duration, ms = duration / 1ms | project e, ms, d = tostring(duration) | take 7`,
+  ],
+  [
+    'spans',
+    `spans | where ['attributes.custom']['app.product.id'] == 'P3' | project span_id, p = ['attributes.custom']`,
+  ],
+  [
+    'spans',
+    `spans | summarize count() by u = tostring(['attributes.custom']['app.user.id']) | top 5 by count_`,
+  ],
   ['spans', `spans | summarize make_set(duration), percentiles_array(duration, 5, 50) by ['status.code']`],
 ]
 

@@ -19,7 +19,7 @@ const DAY = 86_400_000
 const SPANS = otelSpans(4000, { seed: 19, startMs: NOW_MS - 2 * DAY, spanMs: 2 * DAY })
 
 /** Common trace questions (Axiom's traces docs and §9b.2 usage), each a differential case. */
-export const TRACE_QUERIES: readonly string[] = [
+const TRACE_QUERIES: readonly string[] = [
   // latency percentiles by service
   `['otel-demo-traces'] | summarize percentile(duration, 95), percentile(duration, 99) by ['service.name']`,
   `['otel-demo-traces'] | summarize percentiles_array(duration, 50, 90, 99) by ['service.name']`,
@@ -70,11 +70,18 @@ export const TRACE_QUERIES: readonly string[] = [
 
 let runs = 0
 let mismatches = 0
-afterAll(() => console.log(`otel-traces queries=${TRACE_QUERIES.length} runs=${runs} mismatches=${mismatches}`))
+afterAll(() =>
+  console.log(`otel-traces queries=${TRACE_QUERIES.length} runs=${runs} mismatches=${mismatches}`),
+)
 
 /** Ingests the spans through OTLP into a store with `blockRows` (on disk under `path`) and checks every query. */
 async function checkAll(blockRows: number, path?: string): Promise<string[]> {
-  const store = await openStore({ clock: () => NOW_MS, blockRows, durability: 'none', ...(path ? { path } : {}) })
+  const store = await openStore({
+    clock: () => NOW_MS,
+    blockRows,
+    durability: 'none',
+    ...(path ? { path } : {}),
+  })
   await store.datasets.create({ name: 'otel-demo-traces' })
   // Two requests: the first sealed into blocks, the second left in the tail.
   const cut = Math.floor((SPANS.length * 3) / 4)

@@ -52,7 +52,11 @@ const eventBody = fc.record({
   // A map field: objects kept whole, keys with dots, some keys missing.
   c: nullable(
     fc.record(
-      { 'k.a': fc.constantFrom('x', 'y', 'GET', ''), n: fc.integer({ min: -2, max: 9 }), deep: fc.constant({ z: 1 }) },
+      {
+        'k.a': fc.constantFrom('x', 'y', 'GET', ''),
+        n: fc.integer({ min: -2, max: 9 }),
+        deep: fc.constant({ z: 1 }),
+      },
       { requiredKeys: [] },
     ),
   ),
@@ -66,7 +70,16 @@ export const datasetArb: fc.Arbitrary<GenEvent[]> = fc
       const times = [...offsets].sort((a, b) => a - b)
       return bodies.map((body, i) => {
         // The first event carries every field, so every field exists in the schema.
-        const first = { s: 'GET', w: 'request served', n: 7, x: 1.5, b: true, m: 'abc', d: 1_000_000, c: { n: 1 } }
+        const first = {
+          s: 'GET',
+          w: 'request served',
+          n: 7,
+          x: 1.5,
+          b: true,
+          m: 'abc',
+          d: 1_000_000,
+          c: { n: 1 },
+        }
         const full = i === 0 ? { ...first, ...clean(body) } : body
         return { _time: new Date(START_MS + times[i]).toISOString(), ...clean(full) }
       })
@@ -138,7 +151,8 @@ function atom(g: Gen, cols: readonly Col[]): string {
   const form = g(fc.nat, { max: 9 })
   if (c.ty === 'map') {
     if (form === 0) return `${pick(g, ['isnull', 'isnotnull'])}(${c.name}${pick(g, ['', "['k.a']", '.n'])})`
-    if (form <= 3) return `${c.name}['k.a'] ${pick(g, ['==', '!=', '=~', 'has'])} '${pick(g, ['x', 'y', 'get', ''])}'`
+    if (form <= 3)
+      return `${c.name}['k.a'] ${pick(g, ['==', '!=', '=~', 'has'])} '${pick(g, ['x', 'y', 'get', ''])}'`
     if (form <= 5) return `${c.name}.n ${pick(g, CMP)} ${pick(g, [0, 1, 5])}`
     if (form === 6) return `toint(${c.name}['n']) in (1, 2, 3)`
     return `${c.name}.deep.z == 1`
@@ -234,9 +248,16 @@ function aggregation(g: Gen, cols: readonly Col[], i: number): string {
     ).name
   const k = g(fc.nat, { max: 22 })
   // Over the declared timespan `d`, and over a map field's key.
-  if (k === 20) return pick(g, ['sum(d)', 'avg(d)', 'min(d)', 'max(d)', 'percentile(d, 90)', 'percentile(d, 50)'])
-  if (k === 21) return pick(g, ['percentiles_array(d, 10, 90)', 'make_list(d)', 'make_set(d)', 'dcount(d)', 'topk(d, 2)'])
-  if (k === 22) return pick(g, ["dcount(tostring(c['k.a']))", "make_set(tostring(c['k.a']))", "topk(tostring(c['k.a']), 2)"])
+  if (k === 20)
+    return pick(g, ['sum(d)', 'avg(d)', 'min(d)', 'max(d)', 'percentile(d, 90)', 'percentile(d, 50)'])
+  if (k === 21)
+    return pick(g, ['percentiles_array(d, 10, 90)', 'make_list(d)', 'make_set(d)', 'dcount(d)', 'topk(d, 2)'])
+  if (k === 22)
+    return pick(g, [
+      "dcount(tostring(c['k.a']))",
+      "make_set(tostring(c['k.a']))",
+      "topk(tostring(c['k.a']), 2)",
+    ])
   if (k >= 16) return argExtremum(g, cols, k, i)
   if (k === 0) return 'count()'
   if (k === 1) return `countif(${predicate(g, cols, 1)})`

@@ -128,7 +128,8 @@ export function toCell(v: Value, type: AplType): Cell {
  */
 export function conform(v: Value, type: AplType): Value {
   if (type === 'timespan' && typeof v === 'bigint') return new Timespan(v)
-  if (type === 'timespan' && typeof v === 'number' && Number.isFinite(v)) return new Timespan(BigInt(Math.trunc(v)))
+  if (type === 'timespan' && typeof v === 'number' && Number.isFinite(v))
+    return new Timespan(BigInt(Math.trunc(v)))
   return type === 'real' && typeof v === 'bigint' ? Number(v) : v
 }
 

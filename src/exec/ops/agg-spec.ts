@@ -3,11 +3,11 @@
 // argument filters rows; plus reading a state's result back as a cell of the output type.
 import type { AplType } from '../../catalog/index.ts'
 import type { BoundExpr, ExprOf } from '../../plan/index.ts'
+import { formatGoDuration, formatRfc3339Nano } from '../../util/time/index.ts'
 import { type AggParams, type AggState, createAggState, isAggKind } from '../agg/index.ts'
 import { ExecError } from '../context.ts'
 import { literalCell } from '../kernels/constants.ts'
 import type { Cell, CellJson } from '../result.ts'
-import { formatGoDuration, formatRfc3339Nano } from '../../util/time/index.ts'
 
 /** A prepared aggregation. */
 export interface AggSpec {
@@ -112,7 +112,9 @@ function timeTextIn(r: unknown, type: 'timespan' | 'datetime'): unknown {
   }
   if (!Array.isArray(r)) return r
   return r.map((e) =>
-    e !== null && typeof e === 'object' && !Array.isArray(e) && 'key' in e ? { ...e, key: text(e.key) } : text(e),
+    e !== null && typeof e === 'object' && !Array.isArray(e) && 'key' in e
+      ? { ...e, key: text(e.key) }
+      : text(e),
   )
 }
 

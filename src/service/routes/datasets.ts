@@ -86,7 +86,8 @@ export async function datasetField(ctx: RouteContext): Promise<Reply> {
   const declared = (await ctx.db.datasets.fieldTypes(ctx.params.id))[name]
   const mapped = (await ctx.db.datasets.mapFields(ctx.params.id)).includes(name)
   const type = stored?.type ?? declared ?? (mapped ? 'map' : undefined)
-  if (type === undefined) throw new ServiceError(404, 'field_not_found', `dataset has no field ${JSON.stringify(name)}`)
+  if (type === undefined)
+    throw new ServiceError(404, 'field_not_found', `dataset has no field ${JSON.stringify(name)}`)
   return { status: 200, body: { name, type, description: '', unit: '', hidden: false } }
 }
 
@@ -101,7 +102,10 @@ export async function updateDatasetField(ctx: RouteContext): Promise<Reply> {
   if (b.name !== undefined && b.name !== name) throw badRequest('invalid_body', 'name must match the path')
   const declare = type === 'timespan' ? 'timespan' : type === '' ? null : undefined
   if (declare === undefined)
-    throw badRequest('invalid_body', `a field can be declared a timespan (or "" to remove it), not ${JSON.stringify(type)}`)
+    throw badRequest(
+      'invalid_body',
+      `a field can be declared a timespan (or "" to remove it), not ${JSON.stringify(type)}`,
+    )
   await ctx.db.datasets.update(ctx.params.id, { fieldTypes: { [name]: declare } })
   return datasetField(ctx)
 }

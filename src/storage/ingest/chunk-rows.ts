@@ -129,7 +129,8 @@ export class ChunkRows {
   timespan(slot: Slot, ns: bigint): void {
     const row = this.#claim(slot)
     let c = slot.timespan
-    if (c === undefined) c = slot.timespan = this.#track(new IntegerColumn(slot.name, this.maxRows, 'timespan'))
+    if (c === undefined)
+      c = slot.timespan = this.#track(new IntegerColumn(slot.name, this.maxRows, 'timespan'))
     c.addBigint(row, ns)
     slot.lastCol = c
   }

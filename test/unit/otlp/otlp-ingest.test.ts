@@ -33,8 +33,13 @@ function span(over: Record<string, unknown> = {}): Record<string, unknown> {
   }
 }
 
-function request(spans: unknown[], resource: unknown[] = [{ key: 'service.name', value: { stringValue: 'api' } }]) {
-  return { resourceSpans: [{ resource: { attributes: resource }, scopeSpans: [{ scope: { name: 's' }, spans }] }] }
+function request(
+  spans: unknown[],
+  resource: unknown[] = [{ key: 'service.name', value: { stringValue: 'api' } }],
+) {
+  return {
+    resourceSpans: [{ resource: { attributes: resource }, scopeSpans: [{ scope: { name: 's' }, spans }] }],
+  }
 }
 
 async function rows(apl: string): Promise<unknown[][]> {
@@ -56,8 +61,26 @@ describe('OTLP ingest', () => {
     })
     const res = await store.ingestOtlp('traces', json(request([s])), JSON_TYPE)
     expect([res.ingested, res.failed, res.partialSuccess]).toEqual([1, 0, undefined])
-    expect(await rows(`traces | project trace_id, span_id, parent_span_id, name, kind, duration, error, ['status.code'], ['status.message'], ['service.name'], ['scope.name'], ['attributes.http.request.method'], ['attributes.custom']`)).toEqual([
-      ['0af7651916cd43dd8448eb211c80319c', 'b7ad6b7169203331', '00f067aa0ba902b7', 'GET /', 'client', 250_000_000n, true, 'ERROR', 'boom', 'api', 's', 'GET', { 'app.id': 42, 'app.tags': ['a', true] }],
+    expect(
+      await rows(
+        `traces | project trace_id, span_id, parent_span_id, name, kind, duration, error, ['status.code'], ['status.message'], ['service.name'], ['scope.name'], ['attributes.http.request.method'], ['attributes.custom']`,
+      ),
+    ).toEqual([
+      [
+        '0af7651916cd43dd8448eb211c80319c',
+        'b7ad6b7169203331',
+        '00f067aa0ba902b7',
+        'GET /',
+        'client',
+        250_000_000n,
+        true,
+        'ERROR',
+        'boom',
+        'api',
+        's',
+        'GET',
+        { 'app.id': 42, 'app.tags': ['a', true] },
+      ],
     ])
     expect(await store.datasets.mapFields('traces')).toEqual(['attributes.custom', 'resource.custom'])
     expect(await store.datasets.fieldTypes('traces')).toEqual({ duration: 'timespan' })
@@ -99,9 +122,11 @@ describe('OTLP ingest', () => {
     }
     const res = await store.ingestOtlp('traces', json(body), { ...JSON_TYPE, signal: 'logs' })
     expect(res.ingested).toBe(1)
-    expect(await rows(`traces | project body, severity_text, severity_number, ['service.name'], ['attributes.code.function']`)).toEqual([
-      ['disk full', 'ERROR', 17, 'worker', 'flush'],
-    ])
+    expect(
+      await rows(
+        `traces | project body, severity_text, severity_number, ['service.name'], ['attributes.code.function']`,
+      ),
+    ).toEqual([['disk full', 'ERROR', 17, 'worker', 'flush']])
   })
 
   it('a bad span fails alone: the others are stored and the partial success says why', async () => {
@@ -125,13 +150,21 @@ describe('OTLP ingest', () => {
       expect.stringMatching(/non-zero traceId/),
       expect.stringMatching(/a span must be an object/),
     ])
-    expect(res.partialSuccess).toEqual({ rejected: 6, errorMessage: expect.stringMatching(/^6 spans refused: /) })
-    expect(await rows(`traces | sort by span_id asc | project span_id`)).toEqual([['0000000000000001'], ['0000000000000008']])
+    expect(res.partialSuccess).toEqual({
+      rejected: 6,
+      errorMessage: expect.stringMatching(/^6 spans refused: /),
+    })
+    expect(await rows(`traces | sort by span_id asc | project span_id`)).toEqual([
+      ['0000000000000001'],
+      ['0000000000000008'],
+    ])
     // The protobuf response carries the count.
     const type = protobuf.Root.fromJSON(OTLP_DESCRIPTOR as protobuf.INamespace).lookupType(
       'opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse',
     )
-    const decoded = type.toObject(type.decode(encodeResponse('traces', res.partialSuccess)), { longs: Number })
+    const decoded = type.toObject(type.decode(encodeResponse('traces', res.partialSuccess)), {
+      longs: Number,
+    })
     expect(decoded.partialSuccess.rejectedSpans).toBe(6)
   })
 

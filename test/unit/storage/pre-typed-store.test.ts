@@ -59,27 +59,40 @@ describe('a store written before typed fields', () => {
   if (!available) console.log(`pre-typed-store: commit ${PRE_TYPED} is not in this clone's history; skipped`)
   it.skipIf(!available)('opens and reads identically, then takes declarations for new events', async () => {
     const old = path.join(work, 'old')
-    execFileSync('sh', ['-c', `mkdir -p '${old}' && git -C '${REPO}' archive ${PRE_TYPED} src grammar | tar -x -C '${old}'`])
+    execFileSync('sh', [
+      '-c',
+      `mkdir -p '${old}' && git -C '${REPO}' archive ${PRE_TYPED} src grammar | tar -x -C '${old}'`,
+    ])
     symlinkSync(path.join(REPO, 'node_modules'), path.join(old, 'node_modules'))
     writeFileSync(path.join(old, 'package.json'), '{"type":"module"}')
     writeFileSync(path.join(old, 'writer.ts'), WRITER)
     const dir = path.join(work, 'store')
-    const printed = execFileSync(process.execPath, [path.join(old, 'writer.ts'), dir, String(NOW_MS), JSON.stringify(QUERIES)], {
-      cwd: old,
-      encoding: 'utf8',
-    })
+    const printed = execFileSync(
+      process.execPath,
+      [path.join(old, 'writer.ts'), dir, String(NOW_MS), JSON.stringify(QUERIES)],
+      {
+        cwd: old,
+        encoding: 'utf8',
+      },
+    )
     const expected = JSON.parse(printed.trim().split('\n').at(-1) as string) as string[]
 
     const store = await openStore({ path: dir, clock: () => NOW_MS })
     try {
       const got: string[] = []
       for (const q of QUERIES)
-        got.push(JSON.stringify((await store.queryResult(q)).tables[0].columns, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v)))
+        got.push(
+          JSON.stringify((await store.queryResult(q)).tables[0].columns, (_k, v) =>
+            typeof v === 'bigint' ? `${v}n` : v,
+          ),
+        )
       expect(got).toEqual(expected)
       // Declarations apply to events ingested afterwards; the old events read as before.
       await store.datasets.update('logs', { fieldTypes: { took: 'timespan' } })
       await store.datasets.createMapField('logs', 'geo')
-      await store.ingest('logs', [{ _time: new Date(NOW_MS - 1000).toISOString(), took: '2s', geo: { city: 'Rome' } }])
+      await store.ingest('logs', [
+        { _time: new Date(NOW_MS - 1000).toISOString(), took: '2s', geo: { city: 'Rome' } },
+      ])
       const r = await store.queryResult(`logs | where isnotnull(took) | project took, c = ['geo']['city']`)
       expect(r.tables[0].columns).toEqual([[2_000_000_000n], ['Rome']])
       expect(JSON.stringify((await store.queryResult(QUERIES[2])).tables[0].columns)).toBe(expected[2])
