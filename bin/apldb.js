@@ -13,6 +13,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const MAIN = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url))
 const args = process.argv.slice(2)
+// Where this launcher is, so the CLI can print commands that run as printed (cli/launcher-command.ts).
+process.env.APLDB_LAUNCHER = fileURLToPath(import.meta.url)
 
 /** The Node binary of the `node` npm package nearest to this file, or undefined. */
 function pinnedNode() {

@@ -21,6 +21,8 @@ export interface IngestSink {
   chunk(bytes: Uint8Array, format: 'ndjson' | 'csv'): Promise<IngestStatus>
   /** Ingests already-parsed event objects. */
   events(events: readonly unknown[]): Promise<IngestStatus>
+  /** Deletes the dataset again when this sink created it (nothing landed); else does nothing. */
+  discardCreated(): Promise<void>
 }
 
 function missing(dataset: string): CliError {
@@ -42,6 +44,9 @@ export async function embeddedSink(
   return {
     chunk: (bytes, format) => db.ingest(dataset, bytes, { ...settings, format }),
     events: (events) => db.ingest(dataset, events, settings),
+    discardCreated: async () => {
+      if (!exists) await db.datasets.delete(dataset)
+    },
   }
 }
 
@@ -53,12 +58,14 @@ export async function remoteSink(
   create: boolean,
 ): Promise<IngestSink> {
   const id = encodeURIComponent(dataset)
+  let created = false
   try {
     await client.json('GET', `/v2/datasets/${id}`)
   } catch (e) {
     if (!(e instanceof RemoteError && e.status === 404)) throw e
     if (!create) throw missing(dataset)
     await client.json('POST', '/v2/datasets', { json: { name: dataset } })
+    created = true
   }
   const params = new URLSearchParams()
   if (settings.timestampField !== undefined) params.set('timestamp-field', settings.timestampField)
@@ -78,5 +85,8 @@ export async function remoteSink(
           )
         : send(bytes, 'application/x-ndjson'),
     events: (events) => send(events.map((e) => JSON.stringify(e)).join('\n'), 'application/x-ndjson'),
+    discardCreated: async () => {
+      if (created) await client.json('DELETE', `/v2/datasets/${id}`)
+    },
   }
 }

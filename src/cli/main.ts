@@ -12,11 +12,14 @@ import { type CliIo, processIo } from './io.ts'
 export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   try {
     const first = argv[0]
+    // `apldb` alone on a terminal is the shell; elsewhere it prints the help (exit 2).
+    if (first === undefined && io.stdin.isTTY === true) return await runCli(['shell'], io)
+    if (first === 'help' && argv[1] !== undefined) return await runCli([...argv.slice(1), '--help'], io)
     if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
       io.stdout.write(topLevelHelp())
       return first === undefined ? EXIT.usage : EXIT.ok
     }
-    if (first === '--version' || first === '-v') {
+    if (first === '--version' || first === '-V' || first === '-v') {
       io.stdout.write(`${await version()}\n`)
       return EXIT.ok
     }

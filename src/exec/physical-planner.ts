@@ -15,6 +15,7 @@ import { LimitExec } from './ops/limit-exec.ts'
 import { MakeSeriesExec } from './ops/make-series-exec.ts'
 import { PrintExec } from './ops/print-exec.ts'
 import { ProjectExec } from './ops/project-exec.ts'
+import { RenderExec } from './ops/render-exec.ts'
 import { ScanExec } from './ops/scan-exec.ts'
 import { SearchExec } from './ops/search-exec.ts'
 import { SortExec } from './ops/sort-exec.ts'
@@ -112,6 +113,7 @@ const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
   MakeSeries: (n, o) => new MakeSeriesExec(build(n.input, o), n, scopeOf(n.input.schema, o.env)),
   Print: (n, o) => new PrintExec(n.columns, n.schema, scopeOf([], o.env)),
   Datatable: (n) => new DatatableExec(n.rows, n.schema),
+  Render: (n, o) => new RenderExec(build(n.input, o), n.visualization),
 }
 
 /** The operator tree of a logical node. */

@@ -21,6 +21,7 @@ import { literalCell } from './kernels/constants.ts'
 import type { KernelEnv } from './kernels/kernel.ts'
 import type { PhysicalOperator } from './operator.ts'
 import { AggregateExec } from './ops/aggregate-exec.ts'
+import { RenderExec } from './ops/render-exec.ts'
 import { concatBatches } from './ops/sort-exec.ts'
 import type { TopNExec } from './ops/top-n-exec.ts'
 import { type BuildOverride, type ParallelMode, parallelOverride } from './parallel/index.ts'
@@ -169,7 +170,9 @@ export async function runQuery(
     end: bound(opts.endTime, now, 'endTime') ?? now,
   }
   const cap = plan.limited ? Number.POSITIVE_INFINITY : rowLimit(opts.limit)
-  const p = plan
+  // `render` stands last (the binder's rule): the plan below it shapes the result, and the hint rides along.
+  const rendered = plan.root.kind === 'Render' ? plan.root : undefined
+  const p = rendered ? { ...plan, root: rendered.input } : plan
   const readsData = p.datasets.length > 0
   // No startTime: the window starts at the Unix epoch (apl-reference §8), and bin_auto sizes to it.
   const autoStart = window.start ?? 0n
@@ -212,6 +215,7 @@ export async function runQuery(
     root = build(top, { env, timeDesc, override, rowCap: top, zoneStats: true })
     sorter = root as TopNExec
   } else root = build(p.root, { env, timeDesc, override, zoneStats: true })
+  if (rendered) root = new RenderExec(root, rendered.visualization)
   checkInterrupt(ctx)
   const out = await drainOrAbort(root, ctx)
   opts.observe?.(root, ctx.stats)
@@ -250,6 +254,7 @@ export async function runQuery(
       messages,
     },
     datasetNames: p.datasets,
+    ...(rendered ? { visualization: rendered.visualization } : {}),
   }
 }
 
@@ -310,7 +315,8 @@ function tableOf(
  * would not be exact (then `totals` runs the summarize again).
  */
 function foldedTotals(root: PhysicalOperator, agg: Aggregate): Batch | undefined {
-  const op = root.name === 'TopNExec' && root.children.length === 1 ? root.children[0] : root
+  const top = root instanceof RenderExec ? root.children[0] : root
+  const op = top.name === 'TopNExec' && top.children.length === 1 ? top.children[0] : top
   if (!(op instanceof AggregateExec)) return undefined
   return op.totalsWithout(agg.timeBucket?.keyIndex ?? 0) ?? undefined
 }

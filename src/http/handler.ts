@@ -1,17 +1,23 @@
 // http/handler.ts: `createHandler`: the API as a `(req, res, next?)` function for node:http and
 // Express. A thin adapter: every decision is the service's; this only moves bytes, logs one line
 // per request (method, path, status, ms: never headers or the query string) and, under Express,
-// passes paths that are not API routes to `next`.
+// passes paths that are not API routes to `next`. Serves the web console when asked (console-assets.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Apldb } from '../query/apldb.ts'
 import { createService, type Service, type ServiceOptions } from '../service/index.ts'
+import { consoleServer } from './console-assets.ts'
 import { type RequestState, splitUrl, toServiceRequest } from './request.ts'
 import { writeResponse } from './response.ts'
 
-/** Options of `createHandler` (the service's, plus logging). */
+/** Options of `createHandler` (the service's, plus logging and the console). */
 export interface HttpOptions extends ServiceOptions {
   /** Receives one line per request (`POST /v1/datasets/_apl 200 12.3ms`) and per server fault. */
   readonly log?: (line: string) => void
+  /**
+   * Serve the web console at `/` and `/console/*` (default false here; `serve` turns it on). It
+   * signs in with an API token and calls only this API.
+   */
+  readonly console?: boolean
 }
 
 /** A request handler for node:http (`http.createServer(handler)`) or Express (`app.use(handler)`). */
@@ -45,8 +51,15 @@ function discardRest(req: IncomingMessage): void {
 export async function createHandler(db: Apldb, opts: HttpOptions = {}): Promise<Handler> {
   const log = opts.log
   const service = await createService(db, { ...opts, onError: opts.onError ?? log })
+  const site = opts.console === true ? consoleServer() : undefined
   const handle = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void => {
     const t0 = performance.now()
+    if (site?.(req, res, splitUrl(req.url).path)) {
+      log?.(
+        `${req.method} ${splitUrl(req.url).path} ${res.statusCode} ${(performance.now() - t0).toFixed(1)}ms`,
+      )
+      return
+    }
     if (next && service.match(req.method ?? 'GET', splitUrl(req.url).path).kind === 'none') {
       next()
       return

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import type { Apldb } from '../query/apldb.ts'
 import { createHandler, type HttpOptions } from './handler.ts'
 
-/** Options of `serve`. */
+/** Options of `serve` (`console` defaults to true here: the web console at `/`). */
 export interface ServeOptions extends HttpOptions {
   /** TCP port (default 3000; 0 = an ephemeral port). */
   readonly port?: number
@@ -35,7 +35,7 @@ export interface RunningServer {
 
 /** Starts the API server over an open store. */
 export async function serve(db: Apldb, opts: ServeOptions = {}): Promise<RunningServer> {
-  const handler = await createHandler(db, opts)
+  const handler = await createHandler(db, { ...opts, console: opts.console ?? true })
   let inflight = 0
   let drained: (() => void) | undefined
   const server = http.createServer(

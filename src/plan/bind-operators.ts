@@ -7,6 +7,7 @@ import type { Span } from '../syntax/span.ts'
 import { type BindContext, rowScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
 import { bindJoin } from './bind-join.ts'
+import { bindRender } from './bind-render.ts'
 import { bindSearch } from './bind-search.ts'
 import { bindUnion } from './bind-source.ts'
 import { bindMakeSeries, bindSummarize } from './bind-summarize.ts'
@@ -123,6 +124,7 @@ const HANDLERS: Handlers = {
   Sample: notSupported('sample'),
   Redact: notSupported('redact'),
   Getschema: notSupported('getschema'),
+  Render: (op, input, ctx) => bindRender(op, input, ctx),
 }
 
 /** Binds `op` over `input`. */

@@ -9,7 +9,7 @@ import { parseApl } from '../syntax/parse.ts'
 import { BindContext, BindFailure, type BindOptions, rowScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
 import { bindTabular, isTabularSyntax } from './bind-source.ts'
-import type { LogicalPlan } from './logical.ts'
+import { type LogicalNode, type LogicalPlan, nodeChildren } from './logical.ts'
 import { queryLimited, resultOrder } from './result-shape.ts'
 import { assignScanFields } from './scan-fields.ts'
 import type { SchemaSource } from './schema.ts'
@@ -52,9 +52,22 @@ function bindStatement(s: Statement, ctx: BindContext): void {
   }
 }
 
+/** Kusto's rule: `render` is the query's last operator, never inside a let, sub-query or join. */
+function checkRenderLast(root: LogicalNode, ctx: BindContext): void {
+  // An explicit stack: pipelines may be thousands of nodes deep.
+  const stack = [...nodeChildren(root)]
+  while (stack.length > 0) {
+    const n = stack.pop() as LogicalNode
+    if (n.kind === 'Render') ctx.fail('APL0327', n.span, {})
+    stack.push(...nodeChildren(n))
+  }
+}
+
 function bindUnchecked(ast: Query, ctx: BindContext): LogicalPlan {
   for (const s of ast.statements) bindStatement(s, ctx)
-  const root = assignScanFields(bindTabular(ast.body, ctx))
+  const bound = bindTabular(ast.body, ctx)
+  checkRenderLast(bound, ctx)
+  const root = assignScanFields(bound)
   return {
     root,
     datasets: [...ctx.datasets].sort(),

@@ -13,3 +13,11 @@ export { JOIN_KINDS, nodeChildren } from './logical.ts'
 export { mapExpr, mapNodes, mapPlanExprs } from './rewrite.ts'
 export { type SchemaField, type SchemaSource, schemaFromSnapshot, staticSchema } from './schema.ts'
 export { DEFAULT_SUPPORT, type SupportPolicy, type SupportRow } from './support.ts'
+export {
+  formatVisualization,
+  KINDS,
+  RENDER_PROPERTIES,
+  VISUALIZATIONS,
+  type Visualization,
+  type VisualizationType,
+} from './visualization.ts'

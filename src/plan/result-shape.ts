@@ -5,7 +5,14 @@ import { findColumn } from './columns.ts'
 import type { LogicalKind, LogicalNode, ResultOrder } from './logical.ts'
 
 /** Nodes that keep their input's row order (and row set size bound) on the way to the root. */
-const ORDER_PRESERVING: ReadonlySet<LogicalKind> = new Set(['Filter', 'Search', 'Project', 'Extend', 'Limit'])
+const ORDER_PRESERVING: ReadonlySet<LogicalKind> = new Set([
+  'Filter',
+  'Search',
+  'Project',
+  'Extend',
+  'Limit',
+  'Render',
+])
 
 /** `explicit` when a Sort/TopN is reached through order-preserving nodes; else `time-desc` if `_time` is output. */
 export function resultOrder(root: LogicalNode): ResultOrder {
@@ -19,7 +26,14 @@ export function resultOrder(root: LogicalNode): ResultOrder {
 }
 
 /** Nodes through which a row cap below still bounds the result. */
-const CAP_PRESERVING: ReadonlySet<LogicalKind> = new Set(['Filter', 'Search', 'Project', 'Extend', 'Sort'])
+const CAP_PRESERVING: ReadonlySet<LogicalKind> = new Set([
+  'Filter',
+  'Search',
+  'Project',
+  'Extend',
+  'Sort',
+  'Render',
+])
 
 /** True when the query bounds its own row count (take/limit, top, `| count`). */
 export function queryLimited(root: LogicalNode): boolean {

@@ -9,6 +9,7 @@ import {
   listAnnotations,
   updateAnnotation,
 } from './routes/annotations.ts'
+import { aplExplain } from './routes/apl-explain.ts'
 import { aplQuery } from './routes/apl-query.ts'
 import {
   createDataset,
@@ -68,6 +69,15 @@ export const ROUTES: readonly Route[] = [
     body: 'json',
     limitFamily: 'query',
     handler: aplQuery,
+  },
+  {
+    id: 'apl.explain',
+    method: 'POST',
+    path: '/v1/datasets/_apl/explain',
+    requires: { kind: 'apl-read' },
+    body: 'json',
+    limitFamily: 'query',
+    handler: aplExplain,
   },
   {
     id: 'legacy.query',

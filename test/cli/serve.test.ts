@@ -46,18 +46,21 @@ describe('apldb serve', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
   })
 
-  it('the printed apldb command works as printed', async () => {
-    const [line] = section(server.stdout(), 'Or with apldb:')
-    const m = /^apldb query "(.*)" (--start now-1d --url \S+ --token \S+)$/.exec(line)
+  it('the printed apldb commands run as printed (the launcher as this shell reaches it)', async () => {
+    const [line, shell] = section(server.stdout(), 'Or with apldb:')
+    // Run from outside the source tree: the launcher is named by its absolute path.
+    const m = /^(\S+) query "(.*)" --start now-1d --url \S+ --token \S+$/.exec(line)
     expect(m).not.toBeNull()
-    const r = await run(['query', m![1], ...m![2].split(' '), '-f', 'csv'])
-    expect(r.code).toBe(0)
-    const counts = r.stdout
+    expect(m![1]).toMatch(/\/bin\/apldb\.js$/)
+    expect(shell).toMatch(/^\S+ shell --url \S+ --token \S+$/)
+    const { stdout } = await exec('sh', ['-c', `${line} -f csv`], { cwd: tmp.dir })
+    const counts = stdout
       .trim()
       .split('\n')
       .slice(1)
       .map((l) => Number(l.split(',')[1]))
     expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThan(DEMO_EVENTS / 10)
+    expect(server.stdout()).toContain(`Web console: ${server.url}/ (sign in with an API token)`)
   })
 
   it('the printed curl command works as printed', async () => {

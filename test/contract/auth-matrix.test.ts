@@ -48,6 +48,12 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
     dataset: 'ds',
     status: 200,
   }),
+  'apl.explain': async () => ({
+    path: '/v1/datasets/_apl/explain',
+    body: { apl: "['ds'] | count" },
+    dataset: 'ds',
+    status: 200,
+  }),
   'legacy.query': async () => ({
     path: '/v1/datasets/ds/query',
     body: { ...WINDOW, resolution: 'auto' },

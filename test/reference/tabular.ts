@@ -163,6 +163,8 @@ const HANDLERS: Handlers = {
   ],
   Datatable: async (n) =>
     n.rows.map((cells) => new Map(cells.map((lit, i) => [n.schema[i].name, literalValue(lit)] as const))),
+  // Rule 64: the rows pass unchanged.
+  Render: (n, ctx) => evaluateNode(n.input, ctx),
 }
 
 /** The rows of `n` (counting matched rows at the match points of ctx). */

@@ -7,6 +7,7 @@ import { type CommandDef, intOpt, stringOpt } from '../command.ts'
 import { DEMO_DATASET, DEMO_EVENTS, loadDemo } from '../demo.ts'
 import { CliError, UsageError } from '../errors.ts'
 import { formatCount } from '../human.ts'
+import { launcherCommand } from '../launcher-command.ts'
 import { dataDir, TARGET_OPTIONS, withStore } from '../target.ts'
 
 /** `apldb serve`. */
@@ -71,7 +72,9 @@ export const serveCommand: CommandDef = {
         const example = datasets.some((d) => d.name === DEMO_DATASET)
           ? DEMO_DATASET
           : (datasets[0]?.name ?? DEMO_DATASET)
-        io.stdout.write(serveBanner(server.url, dir, server.rootTokenSecret, example))
+        io.stdout.write(
+          serveBanner(server.url, dir, server.rootTokenSecret, example, launcherCommand(io.env, io.cwd)),
+        )
         const signal = await stop.signal
         io.stderr.write(`apldb: ${signal}: closing the server and the store\n`)
         await server.close()
