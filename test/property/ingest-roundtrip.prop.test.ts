@@ -6,7 +6,8 @@ import * as path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openStore } from '../../src/index.ts'
-import { flattenRef } from '../fixtures/flatten-ref.ts'
+import { TimespanValue } from '../../src/storage/types.ts'
+import { type DeclaredRef, flattenDeclaredRef, flattenRef } from '../fixtures/flatten-ref.ts'
 import { plain, readAll } from '../fixtures/read-all.ts'
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
@@ -132,6 +133,81 @@ describe('ingest → scan round trip', () => {
     }
   }
   afterAll(() => console.log(`ingest-roundtrip runs=${runs} mismatches=${mismatches}`))
+})
+
+// Declared fields: `d` (and nested `x.d`) timespans given as numbers, bigints, duration text or other
+// strings; `m` (and nested `x.m`) map fields given objects (kept whole), arrays or scalars.
+const DURATIONS = new Map<string, bigint>([
+  ['250ms', 250_000_000n],
+  ['1h30m', 5_400_000_000_000n],
+  ['-1.5s', -1_500_000_000n],
+  ['00:00:02.5', 2_500_000_000n],
+  ['1.02:03:04', 93_784_000_000_000n],
+  ['2d', 172_800_000_000_000n],
+])
+const DECL: DeclaredRef = {
+  timespans: new Set(['d', 'x.d']),
+  maps: new Set(['m', 'x.m']),
+  durations: DURATIONS,
+}
+const spanValue = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+  fc.constantFrom(...DURATIONS.keys()),
+  fc.constantFrom('soon', '', '5 minutes'),
+)
+const mapValue = fc.oneof(
+  fc.dictionary(fc.string({ maxLength: 5 }), jsonArb, { maxKeys: 4 }),
+  fc.constant({ 'a.b': { c: [1, 'x'] }, __proto__x: 1 }),
+  fc.array(jsonArb, { maxLength: 3 }),
+  scalarArb,
+)
+const declaredEventArb = fc
+  .record(
+    {
+      d: spanValue,
+      m: mapValue,
+      x: fc.record({ d: spanValue, m: mapValue, k: scalarArb }, { requiredKeys: [] }),
+      k: scalarArb,
+    },
+    { requiredKeys: [] },
+  )
+  .map((ev) => ev as Record<string, unknown>)
+
+describe('ingest → scan round trip with declared fields', () => {
+  for (const onDisk of [false, true]) {
+    it(`timespans and map fields, ${onDisk ? 'disk (+reopen)' : 'memory'}`, async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(declaredEventArb, { maxLength: 30 }), async (events) => {
+          const dir = onDisk ? await mkdtemp(path.join(tmpdir(), 'apldb-rt-decl-')) : undefined
+          if (dir) dirs.push(dir)
+          const open = () => openStore({ path: dir, blockRows: 7, durability: 'none', clock: () => NOW_MS })
+          let store = await open()
+          await store.datasets.create({ name: 'rt' })
+          await store.datasets.update('rt', { fieldTypes: { d: 'timespan', 'x.d': 'timespan' } })
+          await store.datasets.setMapFields('rt', ['m', 'x.m'])
+          expect((await store.ingest('rt', events)).failed).toBe(0)
+          const want = plain(
+            events.map((ev) => ({
+              time: NOW_NS,
+              sysTime: NOW_NS,
+              fields: flattenDeclaredRef(ev, DECL, (ns) => new TimespanValue(ns)) as never,
+            })),
+          )
+          expect(plain(await readAll(store, 'rt'))).toEqual(want)
+          if (dir) {
+            await store.close()
+            store = await open()
+            expect(plain(await readAll(store, 'rt'))).toEqual(want)
+          }
+          await store.close()
+          if (dir) await rm(dir, { recursive: true, force: true })
+        }),
+        { seed, numRuns: 60, interruptAfterTimeLimit: 15_000 },
+      )
+    })
+  }
 })
 
 // Timestamps in a Go layout (with a zone offset and 9 fractional digits), named by timestampFormat.
