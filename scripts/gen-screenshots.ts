@@ -12,6 +12,12 @@ import { loadDemo } from '../src/cli/demo.ts'
 import type { TabularResponse } from '../src/exec/format/types.ts'
 import { type Apldb, openStore } from '../src/index.ts'
 
+/** ANSI colour escapes (SGR): the escape character is what they are made of. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching terminal escapes is the point
+const SGR_SPLIT = /(\u001b\[\d+m)/
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching terminal escapes is the point
+const SGR_ONE = /^\u001b\[(\d+)m$/
+
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** Where the pictures and their manifest live. */
 export const IMG_DIR = path.join(ROOT, 'docs/img')
@@ -79,8 +85,8 @@ function terminalHtml(text: string, command: string): string {
   const rows = lines.map((line) => {
     let colour = '#e6edf3'
     let html = ''
-    for (const part of line.split(/(\x1b\[\d+m)/)) {
-      const code = /^\x1b\[(\d+)m$/.exec(part)?.[1]
+    for (const part of line.split(SGR_SPLIT)) {
+      const code = SGR_ONE.exec(part)?.[1]
       if (code !== undefined) colour = code === '0' ? '#e6edf3' : (COLOURS[code] ?? '#e6edf3')
       else for (const ch of part) html += `<span style="color:${colour}">${esc(ch)}</span>`
     }

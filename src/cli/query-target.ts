@@ -5,7 +5,7 @@
 import { toTabular } from '../exec/format/index.ts'
 import type { TabularResponse } from '../exec/format/types.ts'
 import type { Apldb } from '../query/apldb.ts'
-import { parseJsonExact } from './json-big.ts'
+import { parseJsonExact } from '../util/json-exact.ts'
 import type { QueryPage, RunRequest, Window } from './query-pages.ts'
 import type { RemoteClient } from './remote.ts'
 

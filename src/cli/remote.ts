@@ -1,8 +1,8 @@
 // cli/remote.ts: the command line's HTTP client for a running apldb (or Axiom) server: bearer token,
 // JSON in and out, errors turned into RemoteError with the server's message. No retries.
 
+import { parseJsonExact } from '../util/json-exact.ts'
 import { CliError } from './errors.ts'
-import { parseJsonExact } from './json-big.ts'
 
 /** A non-2xx answer: HTTP status, the server's `message`, and the parsed body when it was JSON. */
 export class RemoteError extends Error {

@@ -11,6 +11,7 @@ export type ExecErrorCode =
   | 'strict_types'
   | 'invalid_argument'
   | 'join_too_large'
+  | 'too_many_groups'
 
 /** An error a query can cause at run time. */
 export class ExecError extends Error {
@@ -33,6 +34,8 @@ export interface ExecStats {
   rowsMatched: number
   numGroups: number
   isEstimate: boolean
+  /** Units of parallel scans (count), and those of them that a query worker thread ran. */
+  readonly parallel: { units: number; workerUnits: number }
   /** Oldest / newest `_time` (epoch ns) over the blocks examined. */
   minBlockTime?: bigint
   maxBlockTime?: bigint
@@ -61,6 +64,7 @@ export function newStats(): ExecStats {
     rowsMatched: 0,
     numGroups: 0,
     isEstimate: false,
+    parallel: { units: 0, workerUnits: 0 },
   }
 }
 

@@ -32,6 +32,11 @@ import { cellsAt } from './vector.ts'
 /** Default row cap and the largest a request may ask for (decision §10.4). */
 export const DEFAULT_ROW_LIMIT = 1000
 export const MAX_ROW_LIMIT = 50_000
+/**
+ * The most rows an aggregating result (summarize, distinct, make-series, count) may have: such a
+ * result is never cut by the row limit, and one past this bound fails with `too_many_groups`.
+ */
+export const MAX_AGGREGATE_ROWS = 1_000_000
 
 /** Options of `runQuery`. */
 export type RunOptions = QueryOptions & {
@@ -44,6 +49,8 @@ export type RunOptions = QueryOptions & {
   readonly parallel?: ParallelMode
   /** Called once the main pass has run, with the physical tree and its counters (explain analyze). */
   readonly observe?: (physical: PhysicalOperator, stats: ExecStats) => void
+  /** The group bound of aggregating results (default MAX_AGGREGATE_ROWS; tests lower it). */
+  readonly maxAggregateRows?: number
 }
 
 function bound(text: string | undefined, now: bigint, which: string): bigint | undefined {
@@ -169,7 +176,10 @@ export async function runQuery(
     start: bound(opts.startTime, now, 'startTime'),
     end: bound(opts.endTime, now, 'endTime') ?? now,
   }
-  const cap = plan.limited ? Number.POSITIVE_INFINITY : rowLimit(opts.limit)
+  // Event rows get the request's row limit (default 1,000); aggregating results come whole, up to
+  // the group bound, checked once they are computed (a query with its own take/top/count caps itself).
+  const requested = rowLimit(opts.limit)
+  const cap = plan.limited || plan.aggregating ? Number.POSITIVE_INFINITY : requested
   // `render` stands last (the binder's rule): the plan below it shapes the result, and the hint rides along.
   const rendered = plan.root.kind === 'Render' ? plan.root : undefined
   const p = rendered ? { ...plan, root: rendered.input } : plan
@@ -220,6 +230,13 @@ export async function runQuery(
   const out = await drainOrAbort(root, ctx)
   opts.observe?.(root, ctx.stats)
   const produced = sorter ? sorter.metrics.rowsIn : out.length
+  const groupBound = opts.maxAggregateRows ?? MAX_AGGREGATE_ROWS
+  if (plan.aggregating && !plan.limited && out.length > groupBound) {
+    throw new ExecError(
+      'too_many_groups',
+      `the result has ${out.length.toLocaleString('en-US')} groups, more than the ${groupBound.toLocaleString('en-US')} an aggregating query may return: group by fewer or coarser keys (a wider bin), filter first, or keep the top groups with top/take`,
+    )
+  }
   const n = Math.min(out.length, cap)
   const messages: ResultMessage[] = []
   if (produced > n) {

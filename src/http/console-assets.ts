@@ -7,8 +7,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-/** Where the built console lives: `<package>/dist/console/`, from `src/http/` and `dist/http/` alike. */
-export const CONSOLE_DIR = fileURLToPath(new URL('../../dist/console/', import.meta.url))
+/**
+ * Where the built console lives: `<package>/dist/console/`. From the source tree this module is
+ * `src/http/` (two levels below the package); built, it is `dist/src/http/` (two levels below `dist/`).
+ */
+export const CONSOLE_DIR = fileURLToPath(
+  new URL(import.meta.url.endsWith('.ts') ? '../../dist/console/' : '../../console/', import.meta.url),
+)
 
 /**
  * Scripts only from this origin, calls only to it, no frames, no inline script: the console holds a

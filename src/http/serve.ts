@@ -35,7 +35,8 @@ export interface RunningServer {
 
 /** Starts the API server over an open store. */
 export async function serve(db: Apldb, opts: ServeOptions = {}): Promise<RunningServer> {
-  const handler = await createHandler(db, { ...opts, console: opts.console ?? true })
+  const handler = createHandler(db, { ...opts, console: opts.console ?? true })
+  const { rootTokenSecret } = await handler.ready
   let inflight = 0
   let drained: (() => void) | undefined
   const server = http.createServer(
@@ -81,5 +82,5 @@ export async function serve(db: Apldb, opts: ServeOptions = {}): Promise<Running
     return closing
   }
   const shownHost = host.includes(':') ? `[${host}]` : host
-  return { url: `http://${shownHost}:${port}`, port, rootTokenSecret: handler.rootTokenSecret, close }
+  return { url: `http://${shownHost}:${port}`, port, rootTokenSecret, close }
 }

@@ -10,7 +10,7 @@ import { BindContext, BindFailure, type BindOptions, rowScope } from './bind-con
 import { bindExpr } from './bind-expr.ts'
 import { bindTabular, isTabularSyntax } from './bind-source.ts'
 import { type LogicalNode, type LogicalPlan, nodeChildren } from './logical.ts'
-import { queryLimited, resultOrder } from './result-shape.ts'
+import { queryAggregating, queryLimited, resultOrder } from './result-shape.ts'
 import { assignScanFields } from './scan-fields.ts'
 import type { SchemaSource } from './schema.ts'
 
@@ -74,6 +74,7 @@ function bindUnchecked(ast: Query, ctx: BindContext): LogicalPlan {
     strictTypes: ctx.strictTypes,
     order: resultOrder(root),
     limited: queryLimited(root),
+    aggregating: queryAggregating(root),
   }
 }
 

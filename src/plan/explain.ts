@@ -137,7 +137,7 @@ export function explainPlan(plan: LogicalPlan): string {
   const facts = [
     `datasets [${plan.datasets.join(', ')}]`,
     `order ${plan.order}`,
-    plan.limited ? 'limited' : 'default-limit',
+    plan.limited ? 'limited' : plan.aggregating ? 'all-groups' : 'default-limit',
     ...(plan.strictTypes ? ['stricttypes'] : []),
   ]
   return `${explainNode(plan.root)}\n-- ${facts.join(' ')}`

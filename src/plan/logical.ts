@@ -368,6 +368,11 @@ export interface LogicalPlan {
   readonly order: ResultOrder
   /** True when the query caps its own row count (take/limit/top/count), so no default cap applies. */
   readonly limited: boolean
+  /**
+   * True when the result is groups (an aggregation reached from the root through single inputs):
+   * no row cap applies, only the group bound (exec/run.ts MAX_AGGREGATE_ROWS) (decision §12).
+   */
+  readonly aggregating: boolean
 }
 
 /** Output schema helper for nodes that add one fixed column. */

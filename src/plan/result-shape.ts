@@ -25,6 +25,20 @@ export function resultOrder(root: LogicalNode): ResultOrder {
   return findColumn(root.schema, '_time')?.type === 'datetime' ? 'time-desc' : 'none'
 }
 
+/** Nodes whose result is an aggregation: complete, with no default row cap (decision §12). */
+const AGGREGATING: ReadonlySet<LogicalKind> = new Set(['Aggregate', 'Distinct', 'MakeSeries', 'CountRows'])
+
+/**
+ * True when following single inputs down from the root reaches an aggregation (summarize, distinct,
+ * make-series, count; top-nested is summarizes) before a source: the result is groups, not events.
+ */
+export function queryAggregating(root: LogicalNode): boolean {
+  for (let n: LogicalNode = root; ; n = n.input) {
+    if (AGGREGATING.has(n.kind)) return true
+    if (!('input' in n)) return false
+  }
+}
+
 /** Nodes through which a row cap below still bounds the result. */
 const CAP_PRESERVING: ReadonlySet<LogicalKind> = new Set([
   'Filter',

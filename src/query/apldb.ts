@@ -2,7 +2,7 @@
 // snapshots, flush, close) plus queries (`query`, `queryResult`, `rows`, `explain`). Each query pins
 // one snapshot synchronously, before its first await, and releases it when done.
 import { toLegacy, toTabular } from '../exec/format/index.ts'
-import type { ParallelMode } from '../exec/parallel/index.ts'
+import { type ParallelMode, startParallelPool } from '../exec/parallel/index.ts'
 import type { Cell, QueryOptions, QueryResult } from '../exec/result.ts'
 import { type LegacyResult, legacyRequestFromApl, type QueryRequest, runLegacy } from '../legacy/index.ts'
 import { ingestOtlp, type OtlpIngestOptions, type OtlpIngestResult } from '../otlp/ingest-otlp.ts'
@@ -14,6 +14,7 @@ import type { FieldInfo, Snapshot } from '../storage/snapshot.ts'
 import type { Store } from '../storage/store.ts'
 import { type DeleteOptions, type DeleteRequest, type DeleteResult, deleteBlocks } from './delete-blocks.ts'
 import { type ExplainReport, explainAnalyze } from './explain.ts'
+import { type JsonCell, type RowValues, rowColumns } from './row-values.ts'
 import { runApl } from './run-apl.ts'
 
 /** Options of an in-process query. */
@@ -77,6 +78,14 @@ export class Apldb {
   health(): ReturnType<Store['health']> {
     return this.storage.health()
   }
+  /**
+   * Starts the process's query worker threads now and resolves true once they take work (false when
+   * they cannot start: `health().workerFaults` says why). Without it they start with the first
+   * parallel query, whose units meanwhile run on the main thread.
+   */
+  startWorkers(): Promise<boolean> {
+    return startParallelPool()
+  }
   /** Now, epoch ns, from the store's clock. */
   now(): bigint {
     return this.storage.now()
@@ -104,17 +113,29 @@ export class Apldb {
     return toLegacy(result, request ? { request } : {})
   }
 
-  /** The rows of the first result table as plain objects keyed by field name. */
-  async *rows(apl: string, opts: AplQueryOptions = {}): AsyncGenerator<Record<string, Cell>> {
-    const result = await this.queryResult(apl, opts)
+  /**
+   * The rows of the first result table as plain objects keyed by field name. By default their
+   * values are JSON's, as on the wire (`_time` an RFC 3339 string with nanoseconds; see
+   * row-values.ts); `values: 'native'` yields the in-process cells (bigint epoch ns, bigint longs).
+   */
+  rows(apl: string, opts?: AplQueryOptions & { values?: 'json' }): AsyncGenerator<Record<string, JsonCell>>
+  rows(apl: string, opts: AplQueryOptions & { values: 'native' }): AsyncGenerator<Record<string, Cell>>
+  rows(apl: string, opts?: AplQueryOptions & { values?: RowValues }): AsyncGenerator<Record<string, Cell>>
+  async *rows(
+    apl: string,
+    opts: AplQueryOptions & { values?: RowValues } = {},
+  ): AsyncGenerator<Record<string, Cell>> {
+    const { values = 'json', ...query } = opts
+    const result = await this.queryResult(apl, query)
     const table = result.tables[0]
     if (!table) return
-    const n = table.columns[0]?.length ?? 0
+    const columns = rowColumns(table, values)
+    const n = columns[0]?.length ?? 0
     for (let i = 0; i < n; i++) {
       const row: Record<string, Cell> = {}
       table.fields.forEach((f, c) => {
         Object.defineProperty(row, f.name, {
-          value: table.columns[c][i],
+          value: columns[c][i],
           enumerable: true,
           writable: true,
           configurable: true,

@@ -21,6 +21,8 @@ export interface AplRunOptions extends QueryOptions {
   readonly optimize?: boolean
   /** Worker threads for large on-disk scans: 'auto' (default), 'on', 'off'; env APLDB_PARALLEL. */
   readonly parallel?: ParallelMode
+  /** The group bound of aggregating results (default exec/run.ts MAX_AGGREGATE_ROWS; tests lower it). */
+  readonly maxAggregateRows?: number
 }
 
 /** Default query deadline, ms (issue 4 item 5). */

@@ -86,7 +86,7 @@ export class Annotations {
 
   #find(id: string): Annotation {
     const a = this.#items.find((x) => x.id === id)
-    if (!a) throw notFound('annotation_not_found', `annotation ${JSON.stringify(id)} does not exist`)
+    if (!a) throw notFound('annotation_not_found', `annotation ${JSON.stringify(id)} not found`)
     return a
   }
 

@@ -26,6 +26,7 @@ const STORE_STATUS: Readonly<Record<StoreErrorCode, number>> = {
   manifest_corrupt: 500,
   block_corrupt: 500,
   block_missing: 500,
+  vacuum_too_soon: 429,
 }
 
 /** HTTP status of each executor code. */
@@ -36,6 +37,7 @@ const EXEC_STATUS: Readonly<Record<ExecErrorCode, number>> = {
   strict_types: 400,
   invalid_argument: 400,
   join_too_large: 400,
+  too_many_groups: 400,
 }
 
 const LOCATION = /^line: (\d+), col: (\d+): /

@@ -25,6 +25,7 @@ import {
   updateDataset,
   updateDatasetField,
   updateMapFields,
+  vacuumDataset,
 } from './routes/datasets.ts'
 import { deleteBlocks } from './routes/delete-blocks.ts'
 import { ingest } from './routes/ingest.ts'
@@ -179,6 +180,14 @@ export const ROUTES: readonly Route[] = [
     requires: { kind: 'dataset', param: 'id', cap: 'trim', action: 'update' },
     body: 'json',
     handler: trimDataset,
+  },
+  {
+    id: 'datasets.vacuum',
+    method: 'POST',
+    path: '/v2/datasets/{id}/vacuum',
+    requires: { kind: 'dataset', param: 'id', cap: 'vacuum', action: 'update' },
+    body: 'none',
+    handler: vacuumDataset,
   },
   {
     id: 'datasets.fields',

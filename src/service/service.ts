@@ -115,7 +115,11 @@ export class Service {
     try {
       const m = this.#router.match(req.method, req.path)
       if (m.kind === 'none')
-        throw new ServiceError(404, 'route_not_found', `no API route ${req.method} ${req.path}`)
+        throw new ServiceError(
+          404,
+          'route_not_found',
+          `route ${req.method} ${req.path} not found: no API route has this path`,
+        )
       if (m.kind === 'method') {
         return errorResponse(
           {

@@ -226,7 +226,7 @@ export class Tokens {
 
   #find(id: string): TokenRecord {
     const r = this.#byId.get(id)
-    if (!r) throw notFound('token_not_found', `token ${JSON.stringify(id)} does not exist`)
+    if (!r) throw notFound('token_not_found', `token ${JSON.stringify(id)} not found`)
     return r
   }
 

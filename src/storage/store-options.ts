@@ -24,6 +24,16 @@ export interface StoreOptions {
   readonly deletionDelay?: number
   /** Largest number of rows one block deletion may remove (default 1,000,000). */
   readonly maxDeleteRows?: number
+  /**
+   * Where the store reports trouble it works around (a worker thread that cannot start: it then
+   * works on the main thread), once per kind; default `console`. Also listed by `health()`.
+   */
+  readonly logger?: StoreLogger
+}
+
+/** What a store needs of a logger (`console` fits). */
+export interface StoreLogger {
+  warn(message: string): void
 }
 
 /** Events per sealed block: `blockRows` (default 65,536); a non-positive or fractional one is invalid_argument. */

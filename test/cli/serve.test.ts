@@ -128,6 +128,24 @@ describe('apldb serve', () => {
     expect(refused.stderr).toMatch(/failed with 403/)
   })
 
+  it("an ingest-only token ingests without reading the dataset first (README's token)", async () => {
+    writeFileSync(path.join(tmp.dir, 'few.ndjson'), '{"_time":"2026-01-01T00:00:00Z","i":-1}\n')
+    expect((await run(['ingest', 'few', 'few.ndjson', '--create', ...remote])).code).toBe(0)
+    const created = await run(['tokens', 'create', 'writer', '--ingest', 'few', ...remote])
+    const secret = /token \(shown once; it is stored only as a hash\): (\S+)/.exec(created.stdout)?.[1]
+    expect(secret).toMatch(/^xaat-/)
+    const writer = ['--url', server.url, '--token', secret!]
+    const r = await run(['ingest', 'few', 'few.ndjson', ...writer])
+    expect(r.stderr).toBe('')
+    expect(r.stdout).toMatch(/^ingested 1 event into few /)
+    const count = await run(['query', "['few'] | count", '-f', 'ndjson', ...remote])
+    expect(count.stdout).toBe('{"count_":2}\n')
+    // A missing dataset is still named plainly (the ingest's 404 says which).
+    const missing = await run(['ingest', 'nope', 'few.ndjson', ...remote])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toMatch(/dataset "nope" does not exist: create it .* or pass --create/)
+  })
+
   it('deletes over HTTP after the preview', async () => {
     const r = await run([
       'delete',

@@ -88,6 +88,11 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
     dataset: 'ds',
     status: 204,
   }),
+  'datasets.vacuum': async () => {
+    // Once a day per dataset: each cell vacuums its own.
+    const d = await dataset(fresh('vac'))
+    return { path: `/v2/datasets/${d}/vacuum`, dataset: d, status: 200 }
+  },
   'datasets.fields': async () => ({ path: '/v2/datasets/ds/fields', dataset: 'ds', status: 200 }),
   'datasets.mapfields': async () => ({ path: '/v2/datasets/ds/mapfields', dataset: 'ds', status: 200 }),
   'datasets.mapfields.create': async () => ({

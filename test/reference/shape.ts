@@ -36,7 +36,7 @@ const ORDER_PRESERVING: ReadonlySet<LogicalKind> = new Set([
   'Render',
 ])
 /** Nodes whose result is an aggregation (no default row cap). */
-const AGGREGATING: ReadonlySet<LogicalKind> = new Set(['Aggregate', 'MakeSeries', 'CountRows'])
+const AGGREGATING: ReadonlySet<LogicalKind> = new Set(['Aggregate', 'Distinct', 'MakeSeries', 'CountRows'])
 
 /** The single input of `n`, or undefined for sources, joins and unions. */
 function soleInput(n: LogicalNode): LogicalNode | undefined {

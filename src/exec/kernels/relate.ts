@@ -96,8 +96,12 @@ export function relateCells(a: Cell, b: Cell, strict: boolean): number {
   if (strict && ka !== kb)
     throw new ExecError('strict_types', `set stricttypes: cannot compare a ${ka} with a ${kb}`)
   if (ka === 'number' && kb === 'number') {
-    if (typeof a === 'bigint' && typeof b === 'bigint') return a < b ? LT : a > b ? GT : EQ
-    return cmpNum(Number(a), Number(b))
+    // A bigint against a number compares exactly (JS relates the mathematical values; NaN: neither).
+    if (typeof a === 'bigint' || typeof b === 'bigint') {
+      if (Number.isNaN(a) || Number.isNaN(b)) return UNORDERED
+      return (a as number) < (b as number) ? LT : (a as number) > (b as number) ? GT : EQ
+    }
+    return cmpNum(a as number, b as number)
   }
   if (ka === 'string' && kb === 'number') {
     const p = parseNumber(a as string)

@@ -190,7 +190,7 @@ export class Monitors {
 
   #find(id: string): Monitor {
     const m = this.#items.find((x) => x.id === id)
-    if (!m) throw notFound('monitor_not_found', `monitor ${JSON.stringify(id)} does not exist`)
+    if (!m) throw notFound('monitor_not_found', `monitor ${JSON.stringify(id)} not found`)
     return m
   }
 

@@ -110,7 +110,7 @@ export class Notifiers {
 
   #find(id: string): Notifier {
     const n = this.#items.find((x) => x.id === id)
-    if (!n) throw notFound('notifier_not_found', `notifier ${JSON.stringify(id)} does not exist`)
+    if (!n) throw notFound('notifier_not_found', `notifier ${JSON.stringify(id)} not found`)
     return n
   }
 

@@ -375,7 +375,7 @@ describe('manifest edits', () => {
       retentionDays: 0,
     }
     applyEdit(state, { kind: 'DatasetCreated', dataset: meta })
-    const header = { rowCount: 10 } as never
+    const header = { rowCount: 10, columns: [] } as never
     for (const id of ['b1', 'b2'])
       applyEdit(state, {
         kind: 'BlockAdded',
