@@ -1,5 +1,7 @@
 // index.ts: apldb's public embeddable API. Only what users import lives here; everything else is
 // internal and may change.
+import type { ClickHouseStore, ClickHouseStoreOptions } from './clickhouse/index.ts'
+import { deleteBlocks } from './query/delete-blocks.ts'
 import { type AlertingOptions, AlertingStore } from './service/monitors/alerting-store.ts'
 import { Store } from './storage/store.ts'
 import type { StoreOptions } from './storage/store-options.ts'
@@ -7,11 +9,26 @@ import type { StoreOptions } from './storage/store-options.ts'
 /** Options of `openStore`: the storage's, plus `onAlert` and `monitors`. */
 export interface OpenStoreOptions extends StoreOptions, AlertingOptions {}
 
+/** Options of `openStore` on ClickHouse (README "Scale-out on ClickHouse"), plus `onAlert` and `monitors`. */
+export interface OpenClickHouseOptions extends ClickHouseStoreOptions, AlertingOptions {}
+
+/** Open a store on ClickHouse: datasets are tables of `database` (README "Scale-out on ClickHouse"). */
+export async function openStore(opts: OpenClickHouseOptions): Promise<AlertingStore<ClickHouseStore>>
 /** Open (or create) a store: a directory when `path` is given, memory otherwise. */
-export async function openStore(opts: OpenStoreOptions = {}): Promise<AlertingStore> {
-  return AlertingStore.open(await Store.open(opts), opts)
+export async function openStore(opts?: OpenStoreOptions): Promise<AlertingStore>
+export async function openStore(
+  opts: OpenStoreOptions | OpenClickHouseOptions = {},
+): Promise<AlertingStore | AlertingStore<ClickHouseStore>> {
+  if ('clickhouse' in opts) {
+    const { ClickHouseStore } = await import('./clickhouse/store.ts')
+    const ch = await ClickHouseStore.open(opts)
+    return AlertingStore.open(ch, opts, (req, o) => ch.deleteBlocks(req, o))
+  }
+  const store = await Store.open(opts)
+  return AlertingStore.open(store, opts, (req, o) => deleteBlocks(store, req, o))
 }
 
+export type { ClickHouseClient, ClickHouseStoreOptions, LayoutOptions } from './clickhouse/index.ts'
 export { AplError } from './diagnostics/diagnostic.ts'
 export type { ParallelMode } from './exec/parallel/index.ts'
 export type { Cell, QueryResult, ResultTable } from './exec/result.ts'
@@ -30,7 +47,7 @@ export {
 export type { OtlpIngestOptions, OtlpIngestResult } from './otlp/ingest-otlp.ts'
 export { OtlpError, type OtlpErrorCode } from './otlp/otlp-error.ts'
 export type { PartialSuccess } from './otlp/otlp-messages.ts'
-export type { AplQueryOptions } from './query/apldb.ts'
+export type { AnyApldb, AplQueryOptions } from './query/apldb.ts'
 export type { DeleteOptions, DeleteRequest, DeleteResult } from './query/delete-blocks.ts'
 export { DeleteError, type DeleteErrorCode } from './query/delete-blocks-error.ts'
 export type { ExplainReport } from './query/explain.ts'

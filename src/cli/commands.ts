@@ -11,6 +11,7 @@ import {
 import { deleteCommand } from './commands/delete.ts'
 import { explainCommand } from './commands/explain.ts'
 import { ingestCommand } from './commands/ingest.ts'
+import { migrateCommand } from './commands/migrate.ts'
 import { monitorsCreateCommand, monitorsHistoryCommand, monitorsListCommand } from './commands/monitors.ts'
 import { queryCommand } from './commands/query.ts'
 import { serveCommand } from './commands/serve.ts'
@@ -39,6 +40,7 @@ export const COMMANDS: readonly CommandDef[] = [
   monitorsListCommand,
   monitorsCreateCommand,
   monitorsHistoryCommand,
+  migrateCommand,
 ]
 
 /** Groups whose sub-command may be left out, and the one it then means. */

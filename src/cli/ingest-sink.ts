@@ -3,7 +3,7 @@
 // created only when asked; a server is asked about it only then or when an ingest answers 404 (an
 // ingest-only token may not read datasets).
 
-import type { Apldb } from '../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../query/apldb.ts'
 import type { IngestStatus } from '../storage/ingest-call.ts'
 import { CliError } from './errors.ts'
 import { type RemoteClient, RemoteError } from './remote.ts'

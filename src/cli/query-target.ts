@@ -4,13 +4,13 @@
 
 import { toTabular } from '../exec/format/index.ts'
 import type { TabularResponse } from '../exec/format/types.ts'
-import type { Apldb } from '../query/apldb.ts'
+import type { AnyApldb } from '../query/apldb.ts'
 import { parseJsonExact } from '../util/json-exact.ts'
 import type { QueryPage, RunRequest, Window } from './query-pages.ts'
 import type { RemoteClient } from './remote.ts'
 
 /** A request runner over an open store. */
-export function embeddedRunner(db: Apldb): RunRequest {
+export function embeddedRunner(db: AnyApldb): RunRequest {
   return async (apl: string, window: Window, limit: number | undefined): Promise<QueryPage> => {
     const result = await db.queryResult(apl, { ...window, ...(limit !== undefined ? { limit } : {}) })
     return { response: toTabular(result), blocksPruned: result.status.blocksPruned }

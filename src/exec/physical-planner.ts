@@ -70,7 +70,7 @@ const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
   Aggregate: (n, o) => {
     const input = build(n.input, o)
     if (o.zoneStats) linkStats(n, input)
-    return new AggregateExec(input, n.keys, n.aggregates, n.schema, scopeOf(n.input.schema, o.env))
+    return new AggregateExec(input, n, scopeOf(n.input.schema, o.env))
   },
   Sort: (n, o) => new SortExec(build(n.input, o), n.keys, scopeOf(n.input.schema, o.env)),
   TopN: (n, o) =>

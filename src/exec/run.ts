@@ -16,7 +16,7 @@ import {
   type ExecStats,
   newStats,
 } from './context.ts'
-import { chooseBinAutoStep } from './kernels/binning.ts'
+import { chooseBinAutoStep } from './kernels/binning/binning.ts'
 import { literalCell } from './kernels/constants.ts'
 import type { KernelEnv } from './kernels/kernel.ts'
 import type { PhysicalOperator } from './operator.ts'
@@ -26,6 +26,7 @@ import { concatBatches } from './ops/sort-exec.ts'
 import type { TopNExec } from './ops/top-n-exec.ts'
 import { type BuildOverride, type ParallelMode, parallelOverride } from './parallel/index.ts'
 import { build } from './physical-planner.ts'
+import { remoteOf } from './remote.ts'
 import type { Cell, QueryOptions, QueryResult, ResultField, ResultMessage, ResultTable } from './result.ts'
 import { cellsAt } from './vector.ts'
 
@@ -190,6 +191,7 @@ export async function runQuery(
     strictTypes: p.strictTypes,
     binAutoStep: chooseBinAutoStep(autoStart, window.end),
     now,
+    window: { start: autoStart, end: window.end },
   }
   const ctx = createContext({
     snapshot,
@@ -201,9 +203,12 @@ export async function runQuery(
   })
   const timeDesc =
     p.order === 'time-desc' && p.root.schema.some((c) => c.name === '_time' && c.type === 'datetime')
-  const override = readsData
-    ? await parallelOverride({ snapshot, plan: p, parallel: opts.parallel, window: ctx.window, now })
-    : undefined
+  const remote = remoteOf(snapshot)
+  const override = !readsData
+    ? undefined
+    : remote
+      ? remote.override({ plan: p, window: ctx.window, env, now })
+      : await parallelOverride({ snapshot, plan: p, parallel: opts.parallel, window: ctx.window, now })
   let root: PhysicalOperator
   let sorter: TopNExec | undefined
   if (timeDesc) {
@@ -265,7 +270,7 @@ export async function runQuery(
       rowsMatched: matchedRows(root),
       numGroups: aggs.reduce((s, a) => s + a.numGroups, 0),
       isPartial: false,
-      isEstimate: aggs.some((a) => a.isEstimate),
+      isEstimate: ctx.stats.isEstimate || aggs.some((a) => a.isEstimate),
       ...(ctx.stats.minBlockTime !== undefined ? { minBlockTime: ctx.stats.minBlockTime } : {}),
       ...(ctx.stats.maxBlockTime !== undefined ? { maxBlockTime: ctx.stats.maxBlockTime } : {}),
       messages,

@@ -4,7 +4,7 @@
 // passes paths that are not API routes to `next`. Returned synchronously; requests that arrive
 // before the service is set up wait for it. Serves the web console when asked (console-assets.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Apldb } from '../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../query/apldb.ts'
 import { createService, type Service, type ServiceOptions } from '../service/index.ts'
 import { consoleServer } from './console-assets.ts'
 import { type RequestState, splitUrl, toServiceRequest } from './request.ts'

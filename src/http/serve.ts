@@ -3,7 +3,7 @@
 // closes the store. The CLI's `apldb serve` is built on exactly this.
 import * as http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Apldb } from '../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../query/apldb.ts'
 import { createHandler, type HttpOptions } from './handler.ts'
 
 /** Options of `serve` (`console` defaults to true here: the web console at `/`). */

@@ -82,7 +82,7 @@ function bindUnchecked(ast: Query, ctx: BindContext): LogicalPlan {
 export function bindQuery(ast: Query, schema: SchemaSource, opts: BindOptions = {}): BindResult {
   // Without the text, spans stay exact but every location reads as line 1.
   const text = opts.text ?? ' '.repeat(ast.span.start + ast.span.length)
-  const ctx = new BindContext(text, schema, opts.support, opts.rowId === true)
+  const ctx = new BindContext(text, schema, opts.capabilities, opts.rowId === true)
   try {
     return { plan: bindUnchecked(ast, ctx), warnings: ctx.warnings }
   } catch (error) {

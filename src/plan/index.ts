@@ -3,7 +3,9 @@
 
 export { type BindResult, bindQuery, compileApl } from './bind.ts'
 export type { BindOptions } from './bind-context.ts'
+export { bindsTabularOperator } from './bind-source.ts'
 export type * from './bound-expr.ts'
+export { type Capabilities, EVERY_ROW } from './capabilities.ts'
 export type { ColumnInfo, RowSchema } from './columns.ts'
 export { explainNode, explainPlan } from './explain.ts'
 export { formatExpr } from './explain-expr.ts'
@@ -12,7 +14,6 @@ export type * from './logical.ts'
 export { JOIN_KINDS, nodeChildren } from './logical.ts'
 export { mapExpr, mapNodes, mapPlanExprs } from './rewrite.ts'
 export { type SchemaField, type SchemaSource, schemaFromSnapshot, staticSchema } from './schema.ts'
-export { DEFAULT_SUPPORT, type SupportPolicy, type SupportRow } from './support.ts'
 export {
   formatVisualization,
   KINDS,

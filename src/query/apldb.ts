@@ -6,13 +6,13 @@ import { type ParallelMode, startParallelPool } from '../exec/parallel/index.ts'
 import type { Cell, QueryOptions, QueryResult } from '../exec/result.ts'
 import { type LegacyResult, legacyRequestFromApl, type QueryRequest, runLegacy } from '../legacy/index.ts'
 import { ingestOtlp, type OtlpIngestOptions, type OtlpIngestResult } from '../otlp/ingest-otlp.ts'
-import type { DatasetsApi } from '../storage/datasets-api.ts'
 import type { DeletionInfo } from '../storage/deletion/index.ts'
 import type { IngestInput, IngestOptions, IngestStatus } from '../storage/ingest-call.ts'
 import type { RecoveryReport } from '../storage/recovery.ts'
 import type { FieldInfo, Snapshot } from '../storage/snapshot.ts'
 import type { Store } from '../storage/store.ts'
-import { type DeleteOptions, type DeleteRequest, type DeleteResult, deleteBlocks } from './delete-blocks.ts'
+import type { DeleteBlocksFn, StorageBackend } from './backend.ts'
+import type { DeleteOptions, DeleteRequest, DeleteResult } from './delete-blocks.ts'
 import { type ExplainReport, explainAnalyze } from './explain.ts'
 import { type JsonCell, type RowValues, rowColumns } from './row-values.ts'
 import { runApl } from './run-apl.ts'
@@ -26,17 +26,19 @@ export interface AplQueryOptions extends QueryOptions {
   readonly parallel?: ParallelMode
 }
 
-/** An open store with queries (see module header). */
-export class Apldb {
+/** An open store with queries (see module header); `S`: the local Store or the ClickHouse backend. */
+export class Apldb<S extends StorageBackend = Store> {
   /** @internal The storage engine underneath (tests and the service layer). */
-  readonly storage: Store
+  readonly storage: S
+  readonly #deleteBlocks: DeleteBlocksFn
 
-  constructor(storage: Store) {
+  constructor(storage: S, deleteBlocks: DeleteBlocksFn) {
     this.storage = storage
+    this.#deleteBlocks = deleteBlocks
   }
 
   /** Dataset administration. */
-  get datasets(): DatasetsApi {
+  get datasets(): S['datasets'] {
     return this.storage.datasets
   }
   /** What opening found and did. */
@@ -97,6 +99,7 @@ export class Apldb {
 
   /** Runs APL and returns the in-process result (canonical cells; see exec/result.ts). */
   async queryResult(apl: string, opts: AplQueryOptions = {}): Promise<QueryResult> {
+    if (this.storage.refresh) await this.storage.refresh()
     const snap = this.storage.snapshot()
     try {
       return await runApl(snap, apl, { ...opts, now: this.storage.now() })
@@ -150,6 +153,7 @@ export class Apldb {
    * and after the optimizer, the physical operator tree, and the blocks and rows it read.
    */
   async explain(apl: string, opts: AplQueryOptions = {}): Promise<ExplainReport> {
+    if (this.storage.refresh) await this.storage.refresh()
     const snap = this.storage.snapshot()
     try {
       return await explainAnalyze(snap, apl, { ...opts, now: this.storage.now() })
@@ -168,6 +172,7 @@ export class Apldb {
     request: QueryRequest,
     opts: Omit<AplQueryOptions, 'limit'> = {},
   ): Promise<LegacyResult> {
+    if (this.storage.refresh) await this.storage.refresh()
     const snap = this.storage.snapshot()
     try {
       return await runLegacy(snap, dataset, request, { ...opts, now: this.storage.now() })
@@ -181,7 +186,7 @@ export class Apldb {
    * durable when it resolves and the blocks vanish from queries at once (files go in the background).
    */
   deleteBlocks(req: DeleteRequest, opts?: DeleteOptions): Promise<DeleteResult> {
-    return deleteBlocks(this.storage, req, opts)
+    return this.#deleteBlocks(req, opts)
   }
 
   /** Committed block deletions and their states (queued, applying, deleted, failed). */
@@ -189,3 +194,6 @@ export class Apldb {
     return this.storage.deletions()
   }
 }
+
+/** An `Apldb` over any backend (what the service, HTTP layer and CLI accept). */
+export type AnyApldb = Apldb<StorageBackend>

@@ -4,6 +4,7 @@
 // a pinned snapshot that the caller keeps pinned throughout. Reads only; never writes.
 
 import { AplError } from '../diagnostics/diagnostic.ts'
+import { ENGINE_CAPABILITIES } from '../exec/capabilities.ts'
 import type { LogicalPlan } from '../plan/index.ts'
 import { compileApl, schemaFromSnapshot } from '../plan/index.ts'
 import { withChildren } from '../plan/logical.ts'
@@ -48,6 +49,7 @@ export function countingPlan(snapshot: Snapshot, dataset: string, filters: Logic
   const counter = compileApl(
     `['${dataset}'] | summarize count(), min(_time), max(_time)`,
     schemaFromSnapshot(snapshot),
+    { capabilities: ENGINE_CAPABILITIES },
   )
   if (!counter.plan) throw new AplError(counter.diagnostics)
   // Graft the aggregate onto the caller's filters; then re-derive the fields each scan reads.

@@ -49,7 +49,8 @@ export interface DeleteOptions {
 /** Commits of one store run one at a time (each resolves its blocks against the previous one's result). */
 const commitChains = new WeakMap<Store, Promise<unknown>>()
 
-function summarize(dryRun: boolean, matches: readonly BlockMatch[], requestId?: string): DeleteResult {
+/** The result of a deletion over `matches` (also the ClickHouse backend's). */
+export function summarize(dryRun: boolean, matches: readonly BlockMatch[], requestId?: string): DeleteResult {
   let rowsMatched = 0
   let rowsDeleted = 0
   let first: bigint | undefined

@@ -2,7 +2,7 @@
 // as JSON merge-patch, delete; kept whole in the store document `annotations`. Field rules live in
 // annotation-fields.ts, the list filter in annotation-filter.ts.
 import { randomBytes } from 'node:crypto'
-import type { DocStore } from '../storage/docs.ts'
+import type { DocsPort } from '../query/backend.ts'
 import { type Annotation, applyPatch, checkCreate } from './annotation-fields.ts'
 import { type AnnotationFilter, matchesFilter } from './annotation-filter.ts'
 import { Serial } from './serial.ts'
@@ -24,24 +24,32 @@ function byTime(a: Annotation, b: Annotation): number {
 
 /** The annotations of one store (see module header). */
 export class Annotations {
-  readonly #docs: DocStore
+  readonly #docs: DocsPort
   readonly #now: () => bigint
   readonly #serial = new Serial()
   #items: Annotation[]
 
-  private constructor(docs: DocStore, now: () => bigint, items: Annotation[]) {
+  private constructor(docs: DocsPort, now: () => bigint, items: Annotation[]) {
     this.#docs = docs
     this.#now = now
     this.#items = items
   }
 
   /** Loads the `annotations` document. */
-  static async open(docs: DocStore, now: () => bigint): Promise<Annotations> {
+  static async open(docs: DocsPort, now: () => bigint): Promise<Annotations> {
     const doc = await docs.readJson<AnnotationsDoc>(DOC, { version: 1, annotations: [] })
     if (doc.version !== 1 || !Array.isArray(doc.annotations)) {
       throw new ServiceError(500, 'annotations_corrupt', 'the annotations document has an unknown shape')
     }
     return new Annotations(docs, now, doc.annotations)
+  }
+
+  /** Re-reads the `annotations` document (a store shared by several front ends). */
+  reload(): Promise<void> {
+    return this.#serial.run(async () => {
+      const doc = await this.#docs.readJson<AnnotationsDoc>(DOC, { version: 1, annotations: [] })
+      if (doc.version === 1 && Array.isArray(doc.annotations)) this.#items = doc.annotations
+    })
   }
 
   /** Creates an annotation (`time` defaults to now); returns it with its new `ann_` id. */

@@ -27,6 +27,7 @@ const STORE_STATUS: Readonly<Record<StoreErrorCode, number>> = {
   block_corrupt: 500,
   block_missing: 500,
   vacuum_too_soon: 429,
+  not_supported: 501,
 }
 
 /** HTTP status of each executor code. */

@@ -1,6 +1,6 @@
 // service/route-types.ts: the transport-free request and response, what a route requires, and what
 // its handler receives. Types only; the table itself is route-table.ts.
-import type { Apldb } from '../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../query/apldb.ts'
 import type { Annotations } from './annotations.ts'
 import type { Action, DatasetCapKey, OrgCapKey, Principal } from './capabilities.ts'
 import type { Monitors } from './monitors/monitors-api.ts'

@@ -1,7 +1,7 @@
 // service/service.ts: the transport-free API service over an open store: route matching, bearer
 // authentication (401), rate limiting (429), per-route capabilities (403), bounded body reading
 // (413) and error mapping, around the handlers of the route table. Never imports node:http.
-import type { Apldb } from '../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../query/apldb.ts'
 import { Annotations } from './annotations.ts'
 import { allowsAnyDataset, allowsDataset, allowsOrg, type Principal } from './capabilities.ts'
 import { errorParts, errorResponse } from './error-response.ts'
@@ -134,6 +134,8 @@ export class Service {
       const { route, params } = m.match
       family = route.limitFamily
       const headers = req.headers ?? {}
+      // A store shared by several front ends (ClickHouse): tokens and annotations as of now.
+      if (this.#db.storage.refresh) await Promise.all([this.tokens.reload(), this.annotations.reload()])
       const principal = this.tokens.authenticate(bearer(headers))
       if (this.#limiter) {
         rate = principal

@@ -2,7 +2,7 @@
 // regenerate, persisted in the store document `tokens` as SHA-256 hashes, and authentication of a
 // bearer secret (expiry checked on every call). Secrets leave only through create and regenerate.
 import { randomBytes } from 'node:crypto'
-import type { DocStore } from '../storage/docs.ts'
+import type { DocsPort } from '../query/backend.ts'
 import { checkDatasetCapabilities, checkOrgCapabilities, covers, type Principal } from './capabilities.ts'
 import { RootToken } from './root-token.ts'
 import { Serial } from './serial.ts'
@@ -59,7 +59,7 @@ function expiryNs(field: string, v: unknown): string | undefined {
 
 /** API tokens of one store (see module header). */
 export class Tokens {
-  readonly #docs: DocStore
+  readonly #docs: DocsPort
   readonly #now: () => bigint
   readonly #serial = new Serial()
   readonly #byId = new Map<string, TokenRecord>()
@@ -67,7 +67,7 @@ export class Tokens {
   readonly #root: RootToken
   #doc: TokensDoc
 
-  private constructor(docs: DocStore, now: () => bigint, doc: TokensDoc, root: RootToken) {
+  private constructor(docs: DocsPort, now: () => bigint, doc: TokensDoc, root: RootToken) {
     this.#docs = docs
     this.#now = now
     this.#doc = doc
@@ -81,7 +81,7 @@ export class Tokens {
    * secret returned once as `rootTokenSecret`.
    */
   static async open(
-    docs: DocStore,
+    docs: DocsPort,
     now: () => bigint,
     rootToken: string | undefined,
   ): Promise<{ tokens: Tokens; rootTokenSecret: string | undefined }> {
@@ -228,6 +228,21 @@ export class Tokens {
     const r = this.#byId.get(id)
     if (!r) throw notFound('token_not_found', `token ${JSON.stringify(id)} not found`)
     return r
+  }
+
+  /**
+   * Re-reads the `tokens` document (a store shared by several front ends: a token another one
+   * created or deleted counts here from the next request on).
+   */
+  reload(): Promise<void> {
+    return this.#serial.run(async () => {
+      const doc = await this.#docs.readJson<TokensDoc>(DOC, { version: 1, tokens: [] })
+      if (doc.version !== 1 || !Array.isArray(doc.tokens)) return
+      this.#doc = doc
+      this.#byId.clear()
+      this.#byHash.clear()
+      for (const r of doc.tokens) this.#index(r)
+    })
   }
 
   #index(r: TokenRecord): void {

@@ -7,6 +7,16 @@ import { type Fs, isErrno, writeFileDurable } from './fs.ts'
 
 const DOC_NAME = /^[a-z][a-z0-9-]{0,63}$/
 
+/** A document's bytes as JSON (`fallback` when absent); `manifest_corrupt` when not JSON. */
+export function parseJsonDoc<T>(name: string, bytes: Uint8Array | undefined, fallback: T): T {
+  if (!bytes) return fallback
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes)) as T
+  } catch (e) {
+    throw new StoreError('manifest_corrupt', `document ${name} is not valid JSON`, { cause: e })
+  }
+}
+
 /** Durable whole-file documents by name (`store.docs`). Writes to one name are serialized. */
 export class DocStore {
   readonly #fs: Fs
@@ -53,13 +63,7 @@ export class DocStore {
 
   /** A JSON document, or `fallback` when absent. */
   async readJson<T>(name: string, fallback: T): Promise<T> {
-    const bytes = await this.read(name)
-    if (!bytes) return fallback
-    try {
-      return JSON.parse(new TextDecoder().decode(bytes)) as T
-    } catch (e) {
-      throw new StoreError('manifest_corrupt', `document ${name} is not valid JSON`, { cause: e })
-    }
+    return parseJsonDoc(name, await this.read(name), fallback)
   }
 
   /** Replace a JSON document durably. */

@@ -18,6 +18,7 @@ export type StoreErrorCode =
   | 'block_corrupt'
   | 'block_missing'
   | 'vacuum_too_soon'
+  | 'not_supported'
 
 /** An error with a stable code (see `StoreErrorCode`). */
 export class StoreError extends Error {

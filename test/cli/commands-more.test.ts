@@ -38,7 +38,7 @@ describe('apldb explain', () => {
       /logical plan:\n {2}CountRows[\s\S]*optimized:[\s\S]*physical operators:\n {2}CountExec/,
     )
     const json = JSON.parse((await run(['explain', "['app'] | count", '--json'])).stdout)
-    expect(Object.keys(json)).toEqual(['logical', 'optimized', 'physical', 'blocks', 'rows'])
+    expect(Object.keys(json)).toEqual(['logical', 'optimized', 'physical', 'blocks', 'rows', 'parallel'])
     const bad = await run(['explain', "['app'] | where usr == 1"])
     expect(bad.code).toBe(1)
     expect(bad.stderr).toMatch(/unknown field `usr`; did you mean `user`\?/)

@@ -14,7 +14,7 @@ import { dataDir, TARGET_OPTIONS, withStore } from '../target.ts'
 export const serveCommand: CommandDef = {
   name: 'serve',
   summary: "serve a store over Axiom's HTTP API",
-  usage: 'serve [--data DIR] [--port 3000] [--host 127.0.0.1] [--demo]',
+  usage: 'serve [--data DIR | --clickhouse URL [--database NAME]] [--port 3000] [--host 127.0.0.1] [--demo]',
   details: [
     'On the first start a root token is generated and printed once, with examples that use it',
     '(or pass --root-token / $APLDB_ROOT_TOKEN). Stop with Ctrl-C: the server drains and the store',
@@ -22,6 +22,8 @@ export const serveCommand: CommandDef = {
   ].join('\n'),
   options: {
     data: TARGET_OPTIONS.data,
+    clickhouse: TARGET_OPTIONS.clickhouse,
+    database: TARGET_OPTIONS.database,
     port: {
       type: 'string',
       short: 'p',

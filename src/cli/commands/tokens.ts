@@ -1,7 +1,7 @@
 // cli/commands/tokens.ts: `apldb tokens create NAME` and `apldb tokens list` (api-contract §5), on a
 // store directory (through the service layer) or a server. A new token's secret is printed once.
 
-import type { Apldb } from '../../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../../query/apldb.ts'
 import { type CommandDef, listOpt, type OptionValues, stringOpt } from '../command.ts'
 import { UsageError } from '../errors.ts'
 import type { CliIo } from '../io.ts'

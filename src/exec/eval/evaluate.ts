@@ -1,13 +1,14 @@
-// exec/eval/evaluate.ts: evaluates a bound expression over every row of a batch (selection ignored:
-// callers apply it), through an exhaustive table over expression kinds. Kernels come from the tables
-// in ../kernels; a missing kernel is a `not supported yet` error naming the function, never a guess.
+// exec/eval/evaluate.ts: evaluates a bound expression over a batch through an exhaustive table over
+// expression kinds. Kernels see the batch's selection (KernelSite.sel) and may compute only its rows;
+// callers read results at live rows only. Kernels come from the tables in ../kernels; a missing
+// kernel is a `not supported yet` error naming the function, never a guess.
 import type { BoundExpr, ExprKind, ExprOf, RowSchema } from '../../plan/index.ts'
 import { type Batch, nullVec, UNREAD } from '../batch.ts'
 import { ExecError } from '../context.ts'
 import { asBool } from '../kernels/coerce.ts'
 import { constantVec } from '../kernels/constants.ts'
-import { indexInto, memberOf } from '../kernels/dynamic-access.ts'
-import type { Kernel, KernelEnv, KernelSite } from '../kernels/kernel.ts'
+import { indexInto, memberOf } from '../kernels/dynamic/dynamic-access.ts'
+import type { Interrupt, Kernel, KernelEnv, KernelSite } from '../kernels/kernel.ts'
 import { operatorKernels } from '../kernels/operator-kernels.ts'
 import { scalarKernels } from '../kernels/scalar-kernels.ts'
 import type { Vec } from '../vector.ts'
@@ -17,17 +18,23 @@ export interface EvalScope {
   /** Column name → index into `batch.cols`. */
   readonly columns: ReadonlyMap<string, number>
   readonly env: KernelEnv
+  /**
+   * The query's interrupt check, handed to every kernel (KernelSite.interrupt); absent = none. The
+   * hook point for deadlines, cancellation and memory budgets inside long kernels.
+   */
+  readonly interrupt?: Interrupt
 }
 
 /** A scope over `schema`. */
-export function scopeOf(schema: RowSchema, env: KernelEnv): EvalScope {
-  return { columns: new Map(schema.map((c, i) => [c.name, i])), env }
+export function scopeOf(schema: RowSchema, env: KernelEnv, interrupt?: Interrupt): EvalScope {
+  const columns = new Map(schema.map((c, i) => [c.name, i] as const))
+  return interrupt === undefined ? { columns, env } : { columns, env, interrupt }
 }
 
 type Evaluator<K extends ExprKind> = (e: ExprOf<K>, b: Batch, s: EvalScope) => Vec
 
-function site(e: BoundExpr, s: EvalScope, coercion: KernelSite['coercion'] = 'none'): KernelSite {
-  return { type: e.type, coercion, env: s.env }
+function site(e: BoundExpr, b: Batch, s: EvalScope, coercion: KernelSite['coercion'] = 'none'): KernelSite {
+  return { type: e.type, coercion, env: s.env, sel: b.sel, interrupt: s.interrupt }
 }
 
 function opKernel(key: string, label: string): Kernel {
@@ -55,7 +62,7 @@ const EVALUATORS: { readonly [K in ExprKind]: Evaluator<K> } = {
     return k(
       e.args.map((a) => evaluate(a, b, s)),
       b.length,
-      site(e, s),
+      site(e, b, s),
     )
   },
   AggCall: (e) => unsupported(`aggregation '${e.fn.name}' outside summarize`),
@@ -63,24 +70,21 @@ const EVALUATORS: { readonly [K in ExprKind]: Evaluator<K> } = {
     opKernel(e.kernel, e.op.name)(
       [evaluate(e.left, b, s), evaluate(e.right, b, s)],
       b.length,
-      site(e, s, e.coercion),
+      site(e, b, s, e.coercion),
     ),
-  Unary: (e, b, s) => opKernel(e.kernel, e.op.name)([evaluate(e.operand, b, s)], b.length, site(e, s)),
+  Unary: (e, b, s) => opKernel(e.kernel, e.op.name)([evaluate(e.operand, b, s)], b.length, site(e, b, s)),
   InList: (e, b, s) =>
     opKernel(e.kernel, e.op.name)(
       [evaluate(e.left, b, s), ...e.values.map((v) => evaluate(v, b, s))],
       b.length,
-      site(e, s, e.coercion),
+      site(e, b, s, e.coercion),
     ),
-  Between: (e, b, s) => {
-    const k = opKernel('between', 'between')
-    const r = k(
+  Between: (e, b, s) =>
+    opKernel(e.kernel, e.op.name)(
       [evaluate(e.left, b, s), evaluate(e.low, b, s), evaluate(e.high, b, s)],
       b.length,
-      site(e, s, e.coercion),
-    )
-    return e.kernel === 'between' ? r : opKernel('not', '!between')([r], b.length, site(e, s))
-  },
+      site(e, b, s, e.coercion),
+    ),
   Cast: (e, b, s) => {
     const v = evaluate(e.operand, b, s)
     if (v.kind === 'num' && e.type === 'real')
@@ -95,7 +99,7 @@ const EVALUATORS: { readonly [K in ExprKind]: Evaluator<K> } = {
     const right = evaluate(e.right, b, s)
     const out = new Uint8Array(b.length)
     for (const c of e.columns) {
-      const r = asBool(k([evaluate(c, b, s), right], b.length, site(e, s)), b.length)
+      const r = asBool(k([evaluate(c, b, s), right], b.length, site(e, b, s)), b.length)
       for (let i = 0; i < b.length; i++) if (r.values[i] === 1 && (!r.valid || r.valid[i] === 1)) out[i] = 1
     }
     return { kind: 'bool', values: out, valid: null }

@@ -5,7 +5,7 @@ import { formatGoDuration, formatRfc3339Nano } from '../../util/time/index.ts'
 import type { Cell, CellJson } from '../result.ts'
 import type { StrVec, Vec } from '../vector.ts'
 import { cellAt, timeAt } from '../vector.ts'
-import { formatReal } from './text.ts'
+import { formatReal } from './conversion/to-string.ts'
 
 /** Builds a dictionary of distinct strings for a computed string vector. */
 export class StringInterner {

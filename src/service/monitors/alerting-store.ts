@@ -1,6 +1,7 @@
 // service/monitors/alerting-store.ts: the store `openStore` returns: the query API (query/apldb.ts)
 // plus `monitors` and `notifiers`, whose scheduler and deliveries stop before the store closes.
 import { Apldb } from '../../query/apldb.ts'
+import type { DeleteBlocksFn, StorageBackend } from '../../query/backend.ts'
 import type { Store } from '../../storage/store.ts'
 import { type Alerting, type MonitorOptions, openAlerting } from './alerting.ts'
 import type { AlertListener } from './monitor-runner.ts'
@@ -15,12 +16,16 @@ export interface AlertingOptions {
 }
 
 /** An open store with monitors and notifiers (see module header). */
-export class AlertingStore extends Apldb {
+export class AlertingStore<S extends StorageBackend = Store> extends Apldb<S> {
   #alerting: Alerting | undefined
 
   /** Opens the alerting over `storage` (loads monitors, starts the scheduler). */
-  static async open(storage: Store, opts: AlertingOptions = {}): Promise<AlertingStore> {
-    const db = new AlertingStore(storage)
+  static async open<S extends StorageBackend>(
+    storage: S,
+    opts: AlertingOptions,
+    deleteBlocks: DeleteBlocksFn,
+  ): Promise<AlertingStore<S>> {
+    const db = new AlertingStore<S>(storage, deleteBlocks)
     try {
       db.#alerting = await openAlerting(db, opts.monitors, opts.onAlert)
     } catch (e) {

@@ -1,7 +1,7 @@
 // service/monitors/alerting.ts: the alerting of one open store, wired together: documents, the
 // notifiers and monitors APIs, the runner, the scheduler and the delivery queue; and its shutdown
 // (stop the timer, abort a run in progress, abandon queued deliveries) before the store closes.
-import type { Apldb } from '../../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../../query/apldb.ts'
 import { type DeliveryOptions, DeliveryQueue } from './delivery.ts'
 import { type AlertListener, DEFAULT_RUN_DEADLINE_MS, MonitorRunner } from './monitor-runner.ts'
 import { Monitors } from './monitors-api.ts'

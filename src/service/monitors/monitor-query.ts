@@ -3,7 +3,7 @@
 // may query, and have the shape its type needs (APL0323, APL0324 at the offending operator).
 import { AplError, createDiagnostic } from '../../diagnostics/diagnostic.ts'
 import { firstNodeOutside, type LogicalKind, type LogicalPlan } from '../../plan/index.ts'
-import type { Apldb } from '../../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../../query/apldb.ts'
 import { compileForSnapshot } from '../../query/run-apl.ts'
 import { bindAuthorized } from '../apl-auth.ts'
 import type { Principal } from '../capabilities.ts'

@@ -2,7 +2,7 @@
 // rules), running each (run-monitor.ts) with a deadline, saving its state, and handing its alerts to
 // the in-process listeners and to the delivery queue. A listener that throws is reported, never
 // stops a run; nothing here waits on a receiver.
-import type { Apldb } from '../../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../../query/apldb.ts'
 import type { DeliveryQueue } from './delivery.ts'
 import { emptyState, type MonitorState } from './monitor-state.ts'
 import type { Alert, Monitor } from './monitor-types.ts'

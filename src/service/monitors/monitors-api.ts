@@ -2,7 +2,7 @@
 // (a PUT replaces the monitor), delete, the history of state changes and of runs, the delivery log,
 // `on('alert', fn)`, and `runDue()` for callers that drive the clock themselves.
 import { randomBytes } from 'node:crypto'
-import type { Apldb } from '../../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../../query/apldb.ts'
 import { parseTimeBound } from '../../util/time/index.ts'
 import type { Principal } from '../capabilities.ts'
 import { Serial } from '../serial.ts'

@@ -2,7 +2,7 @@
 // rest of the feature sees only `AlertDocs`; `docAlertDocs` keeps them in the store's crash-safe
 // documents: `monitors` and `notifiers` whole (they change rarely), and one document per monitor
 // for its state, so a run rewrites only its own monitor's state.
-import type { DocStore } from '../../storage/docs.ts'
+import type { DocsPort } from '../../query/backend.ts'
 import { ServiceError } from '../service-error.ts'
 import type { MonitorState } from './monitor-state.ts'
 import type { Monitor } from './monitor-types.ts'
@@ -25,7 +25,7 @@ interface ListDoc<T> {
   items: T[]
 }
 
-async function readList<T>(docs: DocStore, name: string): Promise<T[]> {
+async function readList<T>(docs: DocsPort, name: string): Promise<T[]> {
   const doc = await docs.readJson<ListDoc<T>>(name, { version: 1, items: [] })
   if (doc?.version !== 1 || !Array.isArray(doc.items)) {
     throw new ServiceError(500, 'monitors_corrupt', `the ${name} document has an unknown shape`)
@@ -39,7 +39,7 @@ function stateDoc(monitorId: string): string {
 }
 
 /** `AlertDocs` over the store's documents (see module header). */
-export function docAlertDocs(docs: DocStore): AlertDocs {
+export function docAlertDocs(docs: DocsPort): AlertDocs {
   return {
     loadMonitors: () => readList<Monitor>(docs, 'monitors'),
     saveMonitors: (all) => docs.writeJson('monitors', { version: 1, items: all }),

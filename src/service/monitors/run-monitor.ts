@@ -4,7 +4,7 @@
 // type, the state transitions and the alerts they raise. Mutates only the state it is given.
 import { randomBytes } from 'node:crypto'
 import type { QueryResult } from '../../exec/result.ts'
-import type { Apldb } from '../../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../../query/apldb.ts'
 import { formatRfc3339Nano } from '../../util/time/index.ts'
 import { stepSeries, type Transition } from './alert-transitions.ts'
 import { anomalyObservations, combineObservations, DAY_NS } from './anomaly.ts'
