@@ -28,6 +28,7 @@ const SAMPLE_ARGS: Record<string, unknown> = {
   candidates: '`a` or `b`',
   pattern: '(a',
   detail: 'x',
+  visualization: 'timechart',
 }
 
 describe('codes table', () => {
