@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
-import { openStore } from '../../src/index.ts'
+import { type Apldb, openStore } from '../../src/index.ts'
 import { TimespanValue } from '../../src/storage/types.ts'
 import { type DeclaredRef, flattenDeclaredRef, flattenRef } from '../fixtures/flatten-ref.ts'
 import { plain, readAll } from '../fixtures/read-all.ts'
@@ -83,6 +83,21 @@ function expected(events: { ev: Record<string, unknown>; ns: bigint }[]) {
   return plain(events.map(({ ev, ns }) => ({ time: ns, sysTime: NOW_NS, fields: flattenRef(ev) as never })))
 }
 
+/** Closes the store; on disk, reopens it, reads `want` again, then closes it and removes its folder. */
+async function reopenCheckClose(
+  store: Apldb,
+  open: () => Promise<Apldb>,
+  dir: string | undefined,
+  want: unknown,
+) {
+  await store.close()
+  if (!dir) return
+  const again = await open()
+  expect(plain(await readAll(again, 'rt'))).toEqual(want)
+  await again.close()
+  await rm(dir, { recursive: true, force: true })
+}
+
 const big = (_k: string, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)
 const dirs: string[] = []
 afterAll(async () => {
@@ -104,7 +119,7 @@ describe('ingest → scan round trip', () => {
               const dir = onDisk ? await mkdtemp(path.join(tmpdir(), 'apldb-rt-')) : undefined
               if (dir) dirs.push(dir)
               const open = () => openStore({ path: dir, blockRows, durability: 'none', clock: () => NOW_MS })
-              let store = await open()
+              const store = await open()
               await store.datasets.create({ name: 'rt' })
               const size = Math.ceil(events.length / chunks) || 1
               for (let i = 0; i < events.length; i += size) {
@@ -118,13 +133,7 @@ describe('ingest → scan round trip', () => {
               const got = plain(await readAll(store, 'rt'))
               if (JSON.stringify(got, big) !== JSON.stringify(want, big)) mismatches++
               expect(got).toEqual(want)
-              if (dir) {
-                await store.close()
-                store = await open()
-                expect(plain(await readAll(store, 'rt'))).toEqual(want)
-              }
-              await store.close()
-              if (dir) await rm(dir, { recursive: true, force: true })
+              await reopenCheckClose(store, open, dir, want)
             },
           ),
           { seed, numRuns: blockRows === 1 ? 60 : 100, interruptAfterTimeLimit: 15_000 },
@@ -183,7 +192,7 @@ describe('ingest → scan round trip with declared fields', () => {
           const dir = onDisk ? await mkdtemp(path.join(tmpdir(), 'apldb-rt-decl-')) : undefined
           if (dir) dirs.push(dir)
           const open = () => openStore({ path: dir, blockRows: 7, durability: 'none', clock: () => NOW_MS })
-          let store = await open()
+          const store = await open()
           await store.datasets.create({ name: 'rt' })
           await store.datasets.update('rt', { fieldTypes: { d: 'timespan', 'x.d': 'timespan' } })
           await store.datasets.setMapFields('rt', ['m', 'x.m'])
@@ -196,13 +205,7 @@ describe('ingest → scan round trip with declared fields', () => {
             })),
           )
           expect(plain(await readAll(store, 'rt'))).toEqual(want)
-          if (dir) {
-            await store.close()
-            store = await open()
-            expect(plain(await readAll(store, 'rt'))).toEqual(want)
-          }
-          await store.close()
-          if (dir) await rm(dir, { recursive: true, force: true })
+          await reopenCheckClose(store, open, dir, want)
         }),
         { seed, numRuns: 60, interruptAfterTimeLimit: 15_000 },
       )
