@@ -5,6 +5,7 @@
 // (a missing column null, a long widened in a real column, a mixed column), `withsource=`. Each runs
 // on both backends: equal results (rows in the local order), and ClickHouse runs it whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { JOIN_KINDS } from '../../src/plan/index.ts'
 import { NOW, NOW_MS } from '../reference/fixture.ts'
 import { type Both, compareOn, openBoth } from './both-backends.ts'
 import { HAVE_CHDB, requireChdbInCi } from './chdb.ts'
@@ -36,24 +37,12 @@ afterAll(async () => {
   await both?.close()
 })
 
-const KINDS = [
-  'inner',
-  'innerunique',
-  'leftouter',
-  'rightouter',
-  'fullouter',
-  'leftanti',
-  'rightanti',
-  'leftsemi',
-  'rightsemi',
-]
-
 const CASES: [what: string, apl: string][] = [
-  ...KINDS.map((kind): [string, string] => [
+  ...JOIN_KINDS.map((kind): [string, string] => [
     `join kind=${kind} on a string key with nulls and duplicates`,
     `['l'] | join kind=${kind} (['r']) on k | sort by n asc nulls last`,
   ]),
-  ...KINDS.map((kind): [string, string] => [
+  ...JOIN_KINDS.map((kind): [string, string] => [
     `join kind=${kind} in the local row order`,
     `['l'] | project k, v | join kind=${kind} (['r'] | project k, w) on k | take 1000`,
   ]),
