@@ -1,5 +1,5 @@
 // test/reference/scalar/array.ts: the reference's array functions, row at a time, from Axiom's pages
-// (Kusto's where silent) and rules 100–103 of test/reference/README.md. Never imports engine code.
+// (Kusto's where silent) and rules 95–98 of test/reference/README.md. Never imports engine code.
 
 import { formatGoDuration, formatRfc3339Nano } from '../../../src/util/time/index.ts'
 import { formatReal } from '../convert.ts'

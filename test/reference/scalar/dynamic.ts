@@ -1,6 +1,6 @@
 // test/reference/scalar/dynamic.ts: the reference's dynamic functions, row at a time: parse_json,
 // todynamic, array_length, bag_pack/pack/pack_dictionary, pack_array, bag_has_key, bag_keys, bag_zip,
-// len (rules 110–112). Written from the functions' documentation, never from engine code.
+// len (rules 99–101). Written from the functions' documentation, never from engine code.
 
 import { DateTime, fromJson, type Json, Timespan, toJson, type Value } from '../values.ts'
 import { atPath } from './array.ts'

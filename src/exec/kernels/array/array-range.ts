@@ -1,7 +1,7 @@
 // exec/kernels/array/array-range.ts: range(start, stop [, step]): the values start, start+step, …
 // while ≤ stop (≥ stop for a negative step), as a dynamic array; numbers, or datetimes/timespans by a
 // timespan step (elements as their JSON text). Step 0, a wrong direction's empty walk, or more than
-// 1,048,576 elements (rule 103): null / empty / null.
+// 1,048,576 elements (rule 98): null / empty / null.
 import { formatGoDuration, formatRfc3339Nano } from '../../../util/time/index.ts'
 import type { CellJson } from '../../result.ts'
 import type { Vec } from '../../vector.ts'

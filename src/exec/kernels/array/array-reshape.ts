@@ -1,6 +1,6 @@
 // exec/kernels/array/array-reshape.ts: array functions that rearrange elements: array_reverse,
 // array_rotate_left/right, array_shift_left/right, array_slice (end exclusive, Axiom §7), array_split,
-// array_concat, array_iff. A first argument that is not an array gives null (rule 101).
+// array_concat, array_iff. A first argument that is not an array gives null (rule 96).
 import type { CellJson } from '../../result.ts'
 import { jsonAt } from '../arg-views.ts'
 import { scalarKernel } from '../executor/index.ts'

@@ -13,7 +13,7 @@ const arr = (j: Json): readonly Json[] | null => (Array.isArray(j) ? (j as Json[
 /**
  * array_index_of(a, v [, start [, length [, occurrence]]]): the index of the occurrence-th element
  * equal to v in the window [start, start+length) (negative start from the end; length -1 unlimited);
- * -1 when absent; null for a non-array or a non-positive occurrence (rule 102).
+ * -1 when absent; null for a non-array or a non-positive occurrence (rule 97).
  */
 export function indexOf(a: Json, v: Json, start = 0, length = -1, occurrence = 1): number | null {
   const xs = arr(a)
@@ -25,7 +25,7 @@ export function indexOf(a: Json, v: Json, start = 0, length = -1, occurrence = 1
   return -1
 }
 
-/** Sorted copy, nulls last (rule 100); a non-array gives an empty array (Axiom). */
+/** Sorted copy, nulls last (rule 95); a non-array gives an empty array (Axiom). */
 function sorted(a: Json, desc: boolean): Json {
   const xs = arr(a)
   if (xs === null) return []

@@ -1,6 +1,6 @@
 // exec/kernels/array/json-values.ts: what the array and bag kernels need to know about JSON values:
 // equality and a distinct key (1 and 1.0 are one value; containers by canonical text), the sort order
-// of array_sort_* (numbers, strings, booleans, then containers; rule 100), and a small JSONPath
+// of array_sort_* (numbers, strings, booleans, then containers; rule 95), and a small JSONPath
 // (`$`, `.name`, `['name']`, `[i]`) for array_extract and bag_has_key.
 import type { CellJson } from '../../result.ts'
 

@@ -1,6 +1,6 @@
 // exec/kernels/dynamic/bag-functions.ts: property-bag functions: bag_has_key (a `$.a.b` path reaches
 // nested keys), bag_keys, bag_zip (pairs to the shorter array, Axiom), and len (string code points or
-// array elements). Rules 110–112 of test/reference/README.md.
+// array elements). Rules 99–101 of test/reference/README.md.
 import type { CellJson } from '../../result.ts'
 import { follow, isBag, parsePath } from '../array/json-values.ts'
 import { scalarKernel } from '../executor/index.ts'
