@@ -16,15 +16,17 @@ import {
   type ExecStats,
   newStats,
 } from './context.ts'
+import { QueryGuard } from './guard.ts'
 import { chooseBinAutoStep } from './kernels/binning.ts'
 import { literalCell } from './kernels/constants.ts'
 import type { KernelEnv } from './kernels/kernel.ts'
 import type { PhysicalOperator } from './operator.ts'
 import { AggregateExec } from './ops/aggregate-exec.ts'
-import { concatBatches } from './ops/sort-exec.ts'
+import { ResultRows } from './ops/result-rows.ts'
 import type { TopNExec } from './ops/top-n-exec.ts'
 import { type BuildOverride, type ParallelMode, parallelOverride } from './parallel/index.ts'
 import { build } from './physical-planner.ts'
+import { QueryMemory } from './query-memory.ts'
 import type { Cell, QueryOptions, QueryResult, ResultField, ResultMessage, ResultTable } from './result.ts'
 import { cellsAt } from './vector.ts'
 
@@ -54,6 +56,18 @@ function bound(text: string | undefined, now: bigint, which: string): bigint | u
       `${which} '${text}' is not an RFC 3339 time or now-relative bound`,
     )
   return t
+}
+
+/** This query's memory budget: the request's (within the store's ceiling), else the store's default. */
+function queryMemory(snapshot: Snapshot, asked: number | undefined): QueryMemory {
+  const pool = snapshot?.memory
+  const ceiling = pool?.maxQueryBytes ?? Number.POSITIVE_INFINITY
+  if (asked !== undefined && (!Number.isSafeInteger(asked) || asked < 1 || asked > ceiling))
+    throw new ExecError(
+      'invalid_argument',
+      `memoryBytes must be a whole number of bytes from 1 to ${ceiling}, got ${asked}`,
+    )
+  return new QueryMemory(asked ?? pool?.defaultQueryBytes ?? Number.POSITIVE_INFINITY, pool)
 }
 
 function rowLimit(limit: number | undefined): number {
@@ -118,16 +132,27 @@ function cellsOf(b: Batch, width: number, n: number): Cell[][] {
   return Array.from({ length: width }, (_, c) => cellsAt(b.cols[c], n))
 }
 
-async function drain(op: PhysicalOperator, ctx: ExecContext): Promise<Batch> {
-  const parts: Batch[] = []
-  for await (const b of op.batches(ctx)) parts.push(b)
-  return concatBatches(parts, op.schema.length)
+/**
+ * Every output batch of `op` as one (the result rows, charged to the query's memory as they arrive).
+ * Past `keep` rows it stops pulling: the rows beyond a result cap are never made.
+ */
+async function drain(
+  op: PhysicalOperator,
+  ctx: ExecContext,
+  keep = Number.POSITIVE_INFINITY,
+): Promise<Batch> {
+  const rows = new ResultRows(op.schema.length, ctx.guard.memory.account('result rows'))
+  for await (const b of op.batches(ctx)) {
+    rows.add(b)
+    if (rows.length >= keep) break
+  }
+  return rows.batch()
 }
 
 /** `drain`, with an abort raised below the executor (the storage scan throws the signal's reason) as ExecError `aborted`. */
-async function drainOrAbort(op: PhysicalOperator, ctx: ExecContext): Promise<Batch> {
+async function drainOrAbort(op: PhysicalOperator, ctx: ExecContext, keep: number): Promise<Batch> {
   try {
-    return await drain(op, ctx)
+    return await drain(op, ctx, keep)
   } catch (e) {
     if (ctx.signal?.aborted && !(e instanceof ExecError)) throw new ExecError('aborted', 'query aborted')
     throw e
@@ -162,7 +187,23 @@ export async function runQuery(
   plan: LogicalPlan,
   opts: RunOptions,
 ): Promise<QueryResult> {
+  const memory = queryMemory(snapshot, opts.memoryBytes)
+  try {
+    return await runBudgeted(snapshot, plan, opts, memory)
+  } finally {
+    memory.close()
+  }
+}
+
+async function runBudgeted(
+  snapshot: Snapshot,
+  plan: LogicalPlan,
+  opts: RunOptions,
+  memory: QueryMemory,
+): Promise<QueryResult> {
   const started = performance.now()
+  const deadline = opts.deadlineMs === undefined ? undefined : started + opts.deadlineMs
+  const guard = new QueryGuard({ deadline, signal: opts.signal, memory })
   const now = opts.now
   const window = {
     start: bound(opts.startTime, now, 'startTime'),
@@ -177,14 +218,16 @@ export async function runQuery(
     strictTypes: p.strictTypes,
     binAutoStep: chooseBinAutoStep(autoStart, window.end),
     now,
+    guard,
   }
   const ctx = createContext({
     snapshot,
     window: readsData ? window : {},
     now,
     strictTypes: p.strictTypes,
-    deadline: opts.deadlineMs === undefined ? undefined : started + opts.deadlineMs,
+    deadline,
     signal: opts.signal,
+    guard,
   })
   const timeDesc =
     p.order === 'time-desc' && p.root.schema.some((c) => c.name === '_time' && c.type === 'datetime')
@@ -213,7 +256,8 @@ export async function runQuery(
     sorter = root as TopNExec
   } else root = build(p.root, { env, timeDesc, override, zoneStats: true })
   checkInterrupt(ctx)
-  const out = await drainOrAbort(root, ctx)
+  // Event rows past the cap are never read: one more than the cap tells that the cap cut the result.
+  const out = await drainOrAbort(root, ctx, Number.isFinite(cap) ? cap + 1 : cap)
   opts.observe?.(root, ctx.stats)
   const produced = sorter ? sorter.metrics.rowsIn : out.length
   const n = Math.min(out.length, cap)

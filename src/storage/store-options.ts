@@ -24,6 +24,13 @@ export interface StoreOptions {
   readonly deletionDelay?: number
   /** Largest number of rows one block deletion may remove (default 1,000,000). */
   readonly maxDeleteRows?: number
+  /**
+   * Memory queries and the decoded-column cache may hold together, bytes (default: half the V8 heap
+   * limit or a quarter of the machine's memory, whichever is less; `APLDB_MEMORY_BYTES`).
+   */
+  readonly memoryBytes?: number
+  /** One query's memory budget unless it asks for another, bytes (default: a quarter of `memoryBytes`). */
+  readonly queryMemoryBytes?: number
 }
 
 /** Events per sealed block: `blockRows` (default 65,536); a non-positive or fractional one is invalid_argument. */

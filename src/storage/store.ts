@@ -3,6 +3,7 @@
 // dataset changes. Every change is durable before it is visible. A failed write stops the store.
 
 import * as path from 'node:path'
+import { defaultPoolBytes, defaultQueryBytes, MemoryPool } from '../util/memory/index.ts'
 import { formatRfc3339Nano } from '../util/time/index.ts'
 import { type BlockBatch, buildBatch } from './block/index.ts'
 import { BlockPins } from './block-pins.ts'
@@ -43,6 +44,8 @@ export class Store {
   readonly maxDeleteRows: number
   /** @internal The block deletion queue and its background worker. */
   readonly deletion: DeletionWorker
+  /** The process-wide memory budget of queries and the decoded-column cache. */
+  readonly memory: MemoryPool
   readonly #now: () => bigint
   readonly #ctx: StoreContext
   readonly #reader: BlockReader
@@ -66,7 +69,9 @@ export class Store {
     releaseLock: () => Promise<void>
     deletionDelay: number
     maxDeleteRows: number
+    memory: MemoryPool
   }) {
+    this.memory = args.memory
     this.path = args.path
     this.blockRows = args.ctx.blockRows
     this.#ctx = args.ctx
@@ -121,8 +126,12 @@ export class Store {
       })
       report.manifest = recovery
       const bad = await checkBlockFiles(fs, root, manifest.state, report)
-      const reader = new BlockReader(fs, opts.cacheBytes ?? defaultCacheBytes(), (b, reason) =>
-        store?.quarantine(b, reason),
+      const memory = memoryPool(opts)
+      const reader = new BlockReader(
+        fs,
+        opts.cacheBytes ?? defaultCacheBytes(),
+        (b, reason) => store?.quarantine(b, reason),
+        memory,
       )
       for (const [id, reason] of bad) reader.markBad(id, reason)
       const ctx: StoreContext = {
@@ -147,6 +156,7 @@ export class Store {
         releaseLock,
         deletionDelay,
         maxDeleteRows,
+        memory,
       })
       for (const rt of await replayDatasets(ctx, report, onFail)) store.#byName.set(rt.meta.name, rt)
       for (const rt of store.#byName.values()) await store.applyRetention(rt)
@@ -248,6 +258,7 @@ export class Store {
       loadColumns: (block, fields) => this.#reader.loadColumns(block, fields),
       tailBatch: (tail) => this.#tailBatch(tail),
       release: () => {},
+      memory: this.memory,
     }
   }
 
@@ -335,6 +346,7 @@ export class Store {
       loadColumns: (block, fields) => this.#reader.loadColumns(block, fields),
       tailBatch: (tail) => this.#tailBatch(tail),
       release: (v) => this.#pins.unpin(v),
+      memory: this.memory,
     })
   }
 
@@ -397,3 +409,15 @@ export class Store {
   }
 }
 let memCounter = 0
+
+/** The memory pool of `openStore` options (validated: positive whole bytes). */
+function memoryPool(opts: StoreOptions): MemoryPool {
+  const positive = (v: number | undefined, name: string) => {
+    if (v !== undefined && (!Number.isSafeInteger(v) || v < 1))
+      throw new StoreError('invalid_argument', `${name} must be a positive whole number of bytes, got ${v}`)
+    return v
+  }
+  const limit = positive(opts.memoryBytes, 'memoryBytes') ?? defaultPoolBytes()
+  const perQuery = positive(opts.queryMemoryBytes, 'queryMemoryBytes') ?? defaultQueryBytes(limit)
+  return new MemoryPool(limit, perQuery)
+}

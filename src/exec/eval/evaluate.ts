@@ -1,9 +1,12 @@
 // exec/eval/evaluate.ts: evaluates a bound expression over every row of a batch (selection ignored:
 // callers apply it), through an exhaustive table over expression kinds. Kernels come from the tables
 // in ../kernels; a missing kernel is a `not supported yet` error naming the function, never a guess.
+// A sub-expression shared by reference (a `let` used twice) is evaluated once per batch, and the
+// query's guard is active while kernels run (exec/guard.ts).
 import type { BoundExpr, ExprKind, ExprOf, RowSchema } from '../../plan/index.ts'
 import { type Batch, nullVec, UNREAD } from '../batch.ts'
 import { ExecError } from '../context.ts'
+import { withGuard } from '../guard.ts'
 import { asBool } from '../kernels/coerce.ts'
 import { constantVec } from '../kernels/constants.ts'
 import { indexInto, memberOf } from '../kernels/dynamic-access.ts'
@@ -11,6 +14,7 @@ import type { Kernel, KernelEnv, KernelSite } from '../kernels/kernel.ts'
 import { operatorKernels } from '../kernels/operator-kernels.ts'
 import { scalarKernels } from '../kernels/scalar-kernels.ts'
 import type { Vec } from '../vector.ts'
+import { constantListVec } from './in-list.ts'
 
 /** What evaluation needs besides the batch: the input schema's column positions and the kernel env. */
 export interface EvalScope {
@@ -24,7 +28,10 @@ export function scopeOf(schema: RowSchema, env: KernelEnv): EvalScope {
   return { columns: new Map(schema.map((c, i) => [c.name, i])), env }
 }
 
-type Evaluator<K extends ExprKind> = (e: ExprOf<K>, b: Batch, s: EvalScope) => Vec
+/** Values of the sub-expressions evaluated so far in one `evaluate` call (shared ones are reused). */
+type Memo = Map<BoundExpr, Vec>
+
+type Evaluator<K extends ExprKind> = (e: ExprOf<K>, b: Batch, s: EvalScope, m: Memo) => Vec
 
 function site(e: BoundExpr, s: EvalScope, coercion: KernelSite['coercion'] = 'none'): KernelSite {
   return { type: e.type, coercion, env: s.env }
@@ -49,60 +56,78 @@ const EVALUATORS: { readonly [K in ExprKind]: Evaluator<K> } = {
     return b.cols[i] === UNREAD ? nullVec(e.type, b.length) : b.cols[i]
   },
   Literal: (e, b) => constantVec(e.type, e.value, b.length),
-  Call: (e, b, s) => {
+  Call: (e, b, s, m) => {
     const k = (scalarKernels as Readonly<Record<string, Kernel | undefined>>)[e.kernel]
     if (!k) unsupported(`function '${e.fn.name}'`)
     return k(
-      e.args.map((a) => evaluate(a, b, s)),
+      e.args.map((a) => ev(a, b, s, m)),
       b.length,
       site(e, s),
     )
   },
   AggCall: (e) => unsupported(`aggregation '${e.fn.name}' outside summarize`),
-  Binary: (e, b, s) =>
+  Binary: (e, b, s, m) =>
     opKernel(e.kernel, e.op.name)(
-      [evaluate(e.left, b, s), evaluate(e.right, b, s)],
+      [ev(e.left, b, s, m), ev(e.right, b, s, m)],
       b.length,
       site(e, s, e.coercion),
     ),
-  Unary: (e, b, s) => opKernel(e.kernel, e.op.name)([evaluate(e.operand, b, s)], b.length, site(e, s)),
-  InList: (e, b, s) =>
-    opKernel(e.kernel, e.op.name)(
-      [evaluate(e.left, b, s), ...e.values.map((v) => evaluate(v, b, s))],
+  Unary: (e, b, s, m) => opKernel(e.kernel, e.op.name)([ev(e.operand, b, s, m)], b.length, site(e, s)),
+  InList: (e, b, s, m) => {
+    // A list of constants arrives as one constant array, compiled to a set once (kernels/set-membership.ts).
+    const list = constantListVec(e, b.length)
+    return opKernel(e.kernel, e.op.name)(
+      [ev(e.left, b, s, m), ...(list ? [list] : e.values.map((v) => ev(v, b, s, m)))],
       b.length,
       site(e, s, e.coercion),
-    ),
-  Between: (e, b, s) => {
+    )
+  },
+  Between: (e, b, s, m) => {
     const k = opKernel('between', 'between')
     const r = k(
-      [evaluate(e.left, b, s), evaluate(e.low, b, s), evaluate(e.high, b, s)],
+      [ev(e.left, b, s, m), ev(e.low, b, s, m), ev(e.high, b, s, m)],
       b.length,
       site(e, s, e.coercion),
     )
     return e.kernel === 'between' ? r : opKernel('not', '!between')([r], b.length, site(e, s))
   },
-  Cast: (e, b, s) => {
-    const v = evaluate(e.operand, b, s)
+  Cast: (e, b, s, m) => {
+    const v = ev(e.operand, b, s, m)
     if (v.kind === 'num' && e.type === 'real')
       return { kind: 'num', type: 'real', values: v.values, valid: v.valid }
     return v
   },
-  Member: (e, b, s) => memberOf(evaluate(e.target, b, s), e.key, b.length),
-  Index: (e, b, s) => indexInto(evaluate(e.target, b, s), evaluate(e.index, b, s), b.length),
-  AnyColumn: (e, b, s) => {
+  Member: (e, b, s, m) => memberOf(ev(e.target, b, s, m), e.key, b.length),
+  Index: (e, b, s, m) => indexInto(ev(e.target, b, s, m), ev(e.index, b, s, m), b.length),
+  AnyColumn: (e, b, s, m) => {
     // `* op x`: OR of `column op x` over the listed string columns; a null test counts as false.
     const k = opKernel(e.kernel, e.op.name)
-    const right = evaluate(e.right, b, s)
+    const right = ev(e.right, b, s, m)
     const out = new Uint8Array(b.length)
     for (const c of e.columns) {
-      const r = asBool(k([evaluate(c, b, s), right], b.length, site(e, s)), b.length)
+      const r = asBool(k([ev(c, b, s, m), right], b.length, site(e, s)), b.length)
       for (let i = 0; i < b.length; i++) if (r.values[i] === 1 && (!r.valid || r.valid[i] === 1)) out[i] = 1
     }
     return { kind: 'bool', values: out, valid: null }
   },
 }
 
+/** True for calls whose equal arguments may give different values (`rand`): never shared. */
+function volatile(e: BoundExpr): boolean {
+  return e.kind === 'Call' && e.fn.volatile
+}
+
+function ev(e: BoundExpr, b: Batch, s: EvalScope, m: Memo): Vec {
+  if (e.kind === 'Column') return EVALUATORS.Column(e, b, s, m)
+  const hit = m.get(e)
+  if (hit !== undefined) return hit
+  s.env.guard?.tick(b.length)
+  const v = (EVALUATORS[e.kind] as Evaluator<ExprKind>)(e as never, b, s, m)
+  if (!volatile(e)) m.set(e, v)
+  return v
+}
+
 /** The value of `e` at every row `0 … b.length-1`. */
 export function evaluate(e: BoundExpr, b: Batch, s: EvalScope): Vec {
-  return (EVALUATORS[e.kind] as Evaluator<ExprKind>)(e as never, b, s)
+  return withGuard(s.env.guard, () => ev(e, b, s, new Map()))
 }

@@ -2,6 +2,7 @@
 // per-call facts it may read. Kernels never see plan nodes beyond these facts.
 import type { AplType } from '../../catalog/index.ts'
 import type { Coercion } from '../../plan/index.ts'
+import type { QueryGuard } from '../guard.ts'
 import type { Vec } from '../vector.ts'
 
 /** Query-wide facts a kernel may need. */
@@ -12,6 +13,8 @@ export interface KernelEnv {
   readonly binAutoStep: bigint
   /** Now, epoch ns: `now()`/`ago()` when the optimizer did not fold them. */
   readonly now: bigint
+  /** The query's deadline, abort signal and memory budget (absent in unit tests of single kernels). */
+  readonly guard?: QueryGuard
 }
 
 /** What one call site tells its kernel: the bound result type and the comparison coercion. */
