@@ -8,6 +8,7 @@ import { nodeChildren } from '../plan/index.ts'
 import type { Snapshot } from '../storage/snapshot.ts'
 import { parseTimeBound } from '../util/time/index.ts'
 import type { Batch } from './batch.ts'
+import { clampTakes } from './clamp-takes.ts'
 import {
   checkInterrupt,
   createContext,
@@ -20,7 +21,7 @@ import { QueryGuard } from './guard.ts'
 import { chooseBinAutoStep } from './kernels/binning.ts'
 import { literalCell } from './kernels/constants.ts'
 import type { KernelEnv } from './kernels/kernel.ts'
-import type { PhysicalOperator } from './operator.ts'
+import { type PhysicalOperator, preorder } from './operator.ts'
 import { AggregateExec } from './ops/aggregate-exec.ts'
 import { ResultRows } from './ops/result-rows.ts'
 import type { TopNExec } from './ops/top-n-exec.ts'
@@ -163,22 +164,30 @@ async function drainOrAbort(op: PhysicalOperator, ctx: ExecContext, keep: number
 /** Operators that keep or drop whole rows of one input (a chain of them over a scan matches rows). */
 const ROW_CHAIN = new Set(['FilterExec', 'SearchExec', 'ProjectExec', 'ExtendExec', 'ScanExec'])
 
-/** True when `op` heads a chain of ROW_CHAIN operators that ends in a scan. */
+/** True when `op` heads a chain of ROW_CHAIN operators (stack breaks aside) that ends in a scan. */
 function chainReachesScan(op: PhysicalOperator): boolean {
-  if (op.name === 'ScanExec') return true
-  return ROW_CHAIN.has(op.name) && op.children.length === 1 && chainReachesScan(op.children[0])
+  let x = op
+  while (x.name !== 'ScanExec') {
+    if (!(ROW_CHAIN.has(x.name) || x.name === 'StackBreakExec') || x.children.length !== 1) return false
+    x = x.children[0]
+  }
+  return true
 }
 
 /** Rows matched: per scan, the rows leaving the filter/project chain directly above it. */
 function matchedRows(op: PhysicalOperator): number {
-  if (chainReachesScan(op)) return op.metrics.rowsOut
-  return op.children.reduce((s, c) => s + matchedRows(c), 0)
+  let n = 0
+  const stack = [op]
+  while (stack.length > 0) {
+    const x = stack.pop() as PhysicalOperator
+    if (chainReachesScan(x)) n += x.metrics.rowsOut
+    else stack.push(...x.children)
+  }
+  return n
 }
 
-function findAggregates(op: PhysicalOperator, out: AggregateExec[] = []): AggregateExec[] {
-  if (op instanceof AggregateExec) out.push(op)
-  for (const c of op.children) findAggregates(c, out)
-  return out
+function findAggregates(op: PhysicalOperator): AggregateExec[] {
+  return preorder(op).filter((x): x is AggregateExec => x instanceof AggregateExec)
 }
 
 /** Runs `plan` over `snapshot` (see module header). */
@@ -210,7 +219,8 @@ async function runBudgeted(
     end: bound(opts.endTime, now, 'endTime') ?? now,
   }
   const cap = plan.limited ? Number.POSITIVE_INFINITY : rowLimit(opts.limit)
-  const p = plan
+  const clamped = clampTakes(plan, MAX_ROW_LIMIT)
+  const p = clamped.plan
   const readsData = p.datasets.length > 0
   // No startTime: the window starts at the Unix epoch (apl-reference §8), and bin_auto sizes to it.
   const autoStart = window.start ?? 0n
@@ -261,7 +271,7 @@ async function runBudgeted(
   opts.observe?.(root, ctx.stats)
   const produced = sorter ? sorter.metrics.rowsIn : out.length
   const n = Math.min(out.length, cap)
-  const messages: ResultMessage[] = []
+  const messages: ResultMessage[] = clamped.message ? [clamped.message] : []
   if (produced > n) {
     messages.push({
       priority: 'warn',

@@ -63,3 +63,13 @@ export function batchBytes(b: Batch): number {
   for (const c of b.cols) n += vecBytes(c, rows)
   return n
 }
+
+/** Bytes counted per group of a hash table (its id, key slots and the entry of each key dictionary). */
+const GROUP = 64
+/** Bytes counted per aggregation state of a group (a counter, a sum, a small sketch). */
+const STATE = 32
+
+/** Estimated bytes of `groups` groups of `keys` keys, each with `states` aggregation states. */
+export function groupBytes(groups: number, keys: number, states: number): number {
+  return groups * (GROUP + 16 * keys + STATE * states)
+}

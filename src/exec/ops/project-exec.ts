@@ -7,6 +7,7 @@ import type { ExecContext } from '../context.ts'
 import { ExecError } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
+import { vecBytes } from '../vec-bytes.ts'
 import type { Vec } from '../vector.ts'
 
 /** Where each output column comes from: an input column index, or a computed definition. */
@@ -49,11 +50,19 @@ export class ProjectExec implements PhysicalOperator {
   }
 
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
+    // The columns this stage computes live as long as the batch it passes on: charged per batch.
+    const memory = ctx.guard.memory.account(this.name)
     for await (const b of this.#input.batches(ctx)) {
       const t0 = performance.now()
-      const cols: Vec[] = this.#sources.map((s) =>
-        'input' in s ? b.cols[s.input] : evaluate(s.def.expr, b, this.#scope),
-      )
+      let made = 0
+      const cols: Vec[] = this.#sources.map((s) => {
+        if ('input' in s) return b.cols[s.input]
+        const v = evaluate(s.def.expr, b, this.#scope)
+        // A column passed through by a computation (`extend x = y`) costs nothing new.
+        if (!b.cols.includes(v)) made += vecBytes(v, b.length)
+        return v
+      })
+      memory.set(made)
       const live = b.sel ? b.sel.length : b.length
       this.metrics.rowsIn += live
       this.metrics.rowsOut += live

@@ -7,7 +7,7 @@ import type { Batch } from '../batch.ts'
 import { createContext, type ExecContext, ExecError, type ExecStats } from '../context.ts'
 import { QueryGuard } from '../guard.ts'
 import type { KernelEnv } from '../kernels/kernel.ts'
-import type { OperatorMetrics, PhysicalOperator } from '../operator.ts'
+import { type OperatorMetrics, type PhysicalOperator, preorder } from '../operator.ts'
 import { concatBatches } from '../ops/sort-exec.ts'
 import { TopNExec } from '../ops/top-n-exec.ts'
 import { TopTrace, type TopTraceData } from '../ops/top-trace.ts'
@@ -71,11 +71,7 @@ export interface UnitOutput {
 }
 
 /** Operators of a tree, root first (the order unit metrics travel in). */
-export function preorder(op: PhysicalOperator, out: PhysicalOperator[] = []): PhysicalOperator[] {
-  out.push(op)
-  for (const c of op.children) preorder(c, out)
-  return out
-}
+export { preorder }
 
 async function drain(op: PhysicalOperator, ctx: ExecContext): Promise<Batch[]> {
   const parts: Batch[] = []
