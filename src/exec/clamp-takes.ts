@@ -31,7 +31,7 @@ export function clampTakes(plan: LogicalPlan, max: number): { plan: LogicalPlan;
   }
   const message: ResultMessage = {
     priority: 'warn',
-    code: 'take_clamped',
+    code: 'apl_take_clamped',
     count: 1,
     msg: `take/top of ${asked} rows is above the result maximum of ${max} rows; at most ${max} rows are returned`,
   }

@@ -11,6 +11,21 @@ import { type MemoryAccount, QueryMemory } from './query-memory.ts'
 /** Units of work (rows, values, bytes/1 KiB) between two clock reads in `tick`. */
 export const TICK_UNITS = 4096
 
+/**
+ * Longest stretch of synchronous work a query does before the event loop gets a turn, ms: `pace`
+ * yields between batches past it, and an evaluation run as a slice stops past it (to be redone in
+ * smaller pieces after a turn). Keeps a health check answered within ~100 ms while queries run.
+ */
+export const SLICE_MS = 40
+
+/** Thrown inside an evaluation run with `slice` when it outlasts its slice (never escapes `slice` callers). */
+export class SliceExpired extends Error {
+  constructor() {
+    super('evaluation slice expired')
+    this.name = 'SliceExpired'
+  }
+}
+
 /** Deadline, abort signal and memory of one query (see module header). */
 export class QueryGuard {
   /** Wall-clock deadline (`performance.now()` ms), or undefined for none. */
@@ -19,6 +34,9 @@ export class QueryGuard {
   readonly memory: QueryMemory
   readonly #stopped: (() => boolean) | undefined
   #units = 0
+  /** End of the running evaluation slice (`performance.now()` ms), when one runs. */
+  #sliceEnd: number | undefined = undefined
+  #lastTurn = performance.now()
 
   /** `stopped`: true once another thread cancelled the work (read as a passed deadline). */
   constructor(opts: {
@@ -33,11 +51,42 @@ export class QueryGuard {
     this.#stopped = opts.stopped
   }
 
-  /** Throws when the query was aborted or ran past its deadline. */
+  /** Throws when the query was aborted or ran past its deadline (or its evaluation slice ended). */
   check(): void {
     if (this.signal?.aborted) throw new ExecError('aborted', 'query aborted')
-    if ((this.deadline !== undefined && performance.now() > this.deadline) || this.#stopped?.()) {
+    const now = performance.now()
+    if ((this.deadline !== undefined && now > this.deadline) || this.#stopped?.()) {
       throw new ExecError('deadline_exceeded', 'query ran past its deadline')
+    }
+    if (this.#sliceEnd !== undefined && now > this.#sliceEnd) throw new SliceExpired()
+  }
+
+  /** Checks, and lets the event loop run when this query has held it for SLICE_MS (call between batches). */
+  async pace(): Promise<void> {
+    this.check()
+    if (performance.now() - this.#lastTurn < SLICE_MS) return
+    await new Promise((resolve) => setImmediate(resolve))
+    this.#lastTurn = performance.now()
+  }
+
+  /** Checks, then lets the event loop run once (after a slice expired). */
+  async turn(): Promise<void> {
+    this.check()
+    await new Promise((resolve) => setImmediate(resolve))
+    this.#lastTurn = performance.now()
+  }
+
+  /**
+   * Runs the synchronous `f` as one slice: past SLICE_MS from now, the next check inside it throws
+   * SliceExpired (its caller redoes the work in smaller pieces after a turn of the event loop).
+   */
+  slice<T>(f: () => T): T {
+    const outer = this.#sliceEnd
+    this.#sliceEnd = performance.now() + SLICE_MS
+    try {
+      return f()
+    } finally {
+      this.#sliceEnd = outer
     }
   }
 

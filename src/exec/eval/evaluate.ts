@@ -3,17 +3,18 @@
 // in ../kernels; a missing kernel is a `not supported yet` error naming the function, never a guess.
 // A sub-expression shared by reference (a `let` used twice) is evaluated once per batch, and the
 // query's guard is active while kernels run (exec/guard.ts).
-import type { BoundExpr, ExprKind, ExprOf, RowSchema } from '../../plan/index.ts'
+import type { AplType } from '../../catalog/index.ts'
+import type { BoundExpr, ExprKind, ExprOf, LiteralData, RowSchema } from '../../plan/index.ts'
 import { type Batch, nullVec, UNREAD } from '../batch.ts'
 import { ExecError } from '../context.ts'
 import { withGuard } from '../guard.ts'
 import { asBool } from '../kernels/coerce.ts'
-import { constantVec } from '../kernels/constants.ts'
+import { constantOf, constantVec } from '../kernels/constants.ts'
 import { indexInto, memberOf } from '../kernels/dynamic-access.ts'
 import type { Kernel, KernelEnv, KernelSite } from '../kernels/kernel.ts'
 import { operatorKernels } from '../kernels/operator-kernels.ts'
 import { scalarKernels } from '../kernels/scalar-kernels.ts'
-import type { Vec } from '../vector.ts'
+import { cellAt, type Vec } from '../vector.ts'
 import { constantListVec } from './in-list.ts'
 
 /** What evaluation needs besides the batch: the input schema's column positions and the kernel env. */
@@ -59,7 +60,9 @@ const EVALUATORS: { readonly [K in ExprKind]: Evaluator<K> } = {
   Call: (e, b, s, m) => {
     const k = (scalarKernels as Readonly<Record<string, Kernel | undefined>>)[e.kernel]
     if (!k) unsupported(`function '${e.fn.name}'`)
-    return k(
+    return call(
+      k,
+      e,
       e.args.map((a) => ev(a, b, s, m)),
       b.length,
       site(e, s),
@@ -67,12 +70,15 @@ const EVALUATORS: { readonly [K in ExprKind]: Evaluator<K> } = {
   },
   AggCall: (e) => unsupported(`aggregation '${e.fn.name}' outside summarize`),
   Binary: (e, b, s, m) =>
-    opKernel(e.kernel, e.op.name)(
+    call(
+      opKernel(e.kernel, e.op.name),
+      e,
       [ev(e.left, b, s, m), ev(e.right, b, s, m)],
       b.length,
       site(e, s, e.coercion),
     ),
-  Unary: (e, b, s, m) => opKernel(e.kernel, e.op.name)([ev(e.operand, b, s, m)], b.length, site(e, s)),
+  Unary: (e, b, s, m) =>
+    call(opKernel(e.kernel, e.op.name), e, [ev(e.operand, b, s, m)], b.length, site(e, s)),
   InList: (e, b, s, m) => {
     // A list of constants arrives as one constant array, compiled to a set once (kernels/set-membership.ts).
     const list = constantListVec(e, b.length)
@@ -110,6 +116,43 @@ const EVALUATORS: { readonly [K in ExprKind]: Evaluator<K> } = {
     }
     return { kind: 'bool', values: out, valid: null }
   },
+}
+
+/**
+ * `k` over `args`; when every argument is a constant (a `let` value, a literal), the kernel runs on
+ * one row and its value is repeated: a constant is computed once per batch, not once per row.
+ */
+function call(k: Kernel, e: BoundExpr, args: readonly Vec[], n: number, at: KernelSite): Vec {
+  if (n <= 1 || args.length === 0 || volatile(e) || e.type === 'unknown') return k(args, n, at)
+  const consts = args.map(constantOf)
+  if (consts.some((c) => c === undefined)) return k(args, n, at)
+  const one = k(
+    args.map((a, i) => constantVec(argType(a), consts[i]?.value as LiteralData, 1)),
+    1,
+    at,
+  )
+  if (one.kind === 'mixed') return k(args, n, at)
+  return constantVec(e.type, cellAt(one, 0) as LiteralData, n)
+}
+
+/** The APL type a constant vector of this layout was made for. */
+function argType(v: Vec): AplType {
+  switch (v.kind) {
+    case 'bool':
+      return 'bool'
+    case 'num':
+      return v.type
+    case 'time':
+      return 'datetime'
+    case 'span':
+      return 'timespan'
+    case 'str':
+      return 'string'
+    case 'dyn':
+      return 'dynamic'
+    case 'mixed':
+      return 'unknown'
+  }
 }
 
 /** True for calls whose equal arguments may give different values (`rand`): never shared. */

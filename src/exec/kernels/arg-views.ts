@@ -4,6 +4,7 @@
 import { formatGoDuration, formatRfc3339Nano } from '../../util/time/index.ts'
 import { chargeBuilt } from '../guard.ts'
 import type { Cell, CellJson } from '../result.ts'
+import { StringIds } from '../string-ids.ts'
 import type { StrVec, Vec } from '../vector.ts'
 import { cellAt, timeAt } from '../vector.ts'
 import { formatReal } from './text.ts'
@@ -14,7 +15,7 @@ import { formatReal } from './text.ts'
  */
 export class StringInterner {
   readonly dict: string[] = []
-  private readonly ids = new Map<string, number>()
+  private readonly ids = new StringIds()
 
   /** The code of `s`, adding it on first sight. */
   code(s: string): number {

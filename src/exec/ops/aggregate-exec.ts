@@ -9,7 +9,7 @@ import { mapExpr } from '../../plan/rewrite.ts'
 import type { AggState } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import { fromCells, takeVec } from '../batch.ts'
-import { checkInterrupt, type ExecContext } from '../context.ts'
+import type { ExecContext } from '../context.ts'
 import { type EvalScope, evaluate, scopeOf } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import type { Cell } from '../result.ts'
@@ -88,7 +88,7 @@ export class AggregateExec implements PhysicalOperator {
     const memory = ctx.guard.memory.account(this.name)
     const cost = (groups: number) => groupBytes(groups, this.#keys.length, this.#specs.length)
     for await (const b of this.#input.batches(ctx)) {
-      checkInterrupt(ctx)
+      await ctx.guard.pace()
       const t0 = performance.now()
       memory.set(cost(agg.groups.size + (b.sel ? b.sel.length : b.length)))
       this.metrics.rowsIn += agg.add(b, ctx)

@@ -4,7 +4,7 @@
 import type { ColumnDef, RowSchema } from '../../plan/index.ts'
 import type { Batch } from '../batch.ts'
 import { fromCells, liveIndices } from '../batch.ts'
-import { checkInterrupt, type ExecContext } from '../context.ts'
+import type { ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import { groupBytes } from '../vec-bytes.ts'
@@ -36,7 +36,7 @@ export class DistinctExec implements PhysicalOperator {
     const groups = new GroupIndex(this.#columns.length)
     const memory = ctx.guard.memory.account(this.name)
     for await (const b of this.#input.batches(ctx)) {
-      checkInterrupt(ctx)
+      await ctx.guard.pace()
       const t0 = performance.now()
       const rows = liveIndices(b)
       memory.set(groupBytes(groups.size + rows.length, this.#columns.length, 0))

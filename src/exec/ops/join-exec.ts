@@ -9,7 +9,7 @@ import type { AplType } from '../../catalog/index.ts'
 import type { JoinKey, JoinKind, RowSchema } from '../../plan/index.ts'
 import type { Batch } from '../batch.ts'
 import { compactBatch, concatVecs, nullVec, takeVec } from '../batch.ts'
-import { checkInterrupt, type ExecContext, ExecError } from '../context.ts'
+import { type ExecContext, ExecError } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import { batchBytes } from '../vec-bytes.ts'
@@ -198,7 +198,7 @@ export class JoinExec implements PhysicalOperator {
     let count = 0
     let bytes = 0
     for await (const b of this.#right.batches(ctx)) {
-      checkInterrupt(ctx)
+      await ctx.guard.pace()
       count += b.sel ? b.sel.length : b.length
       if (count > this.#maxBuildRows)
         throw new ExecError(
@@ -257,7 +257,7 @@ export class JoinExec implements PhysicalOperator {
     const marksRight = rule.rightMatched || rule.rightUnmatched
     const emits = rule.pairs || rule.leftMatched || rule.leftUnmatched
     for await (const raw of this.#left.batches(ctx)) {
-      checkInterrupt(ctx)
+      await ctx.guard.pace()
       const t0 = performance.now()
       const lb = compactBatch(raw)
       const n = lb.length
@@ -272,7 +272,7 @@ export class JoinExec implements PhysicalOperator {
           // A piece of the output is ready: hand it on before matching more (bounded memory).
           this.metrics.timeMs += performance.now() - t0
           if (emits) yield this.#emit(lb, li.view(), side, ri.view())
-          checkInterrupt(ctx)
+          await ctx.guard.pace()
           li = new Indices()
           ri = new Indices()
         }

@@ -162,7 +162,7 @@ export class MakeSeriesExec implements PhysicalOperator {
     // What it holds: the input rows, then the grid of (group, bin) states.
     const memory = ctx.guard.memory.account(this.name)
     for await (const b of this.#input.batches(ctx)) {
-      checkInterrupt(ctx)
+      await ctx.guard.pace()
       memory.grow(batchBytes(b))
       const dense = compactBatch(b)
       this.metrics.rowsIn += dense.length

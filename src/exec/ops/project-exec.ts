@@ -5,7 +5,8 @@ import type { ColumnDef, RowSchema } from '../../plan/index.ts'
 import type { Batch } from '../batch.ts'
 import type { ExecContext } from '../context.ts'
 import { ExecError } from '../context.ts'
-import { type EvalScope, evaluate } from '../eval/evaluate.ts'
+import type { EvalScope } from '../eval/evaluate.ts'
+import { evaluateSliced } from '../eval/sliced.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import { vecBytes } from '../vec-bytes.ts'
 import type { Vec } from '../vector.ts'
@@ -52,12 +53,16 @@ export class ProjectExec implements PhysicalOperator {
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
     // The columns this stage computes live as long as the batch it passes on: charged per batch.
     const memory = ctx.guard.memory.account(this.name)
+    const computed = this.#sources.flatMap((s) => ('input' in s ? [] : [s.def.expr]))
     for await (const b of this.#input.batches(ctx)) {
+      await ctx.guard.pace()
       const t0 = performance.now()
+      const values = await evaluateSliced(computed, b, this.#scope, ctx.guard)
       let made = 0
+      let k = 0
       const cols: Vec[] = this.#sources.map((s) => {
         if ('input' in s) return b.cols[s.input]
-        const v = evaluate(s.def.expr, b, this.#scope)
+        const v = values[k++]
         // A column passed through by a computation (`extend x = y`) costs nothing new.
         if (!b.cols.includes(v)) made += vecBytes(v, b.length)
         return v

@@ -4,7 +4,7 @@
 import type { RowSchema, SortKey } from '../../plan/index.ts'
 import type { Batch } from '../batch.ts'
 import { compactBatch, concatVecs, takeVec } from '../batch.ts'
-import { checkInterrupt, type ExecContext } from '../context.ts'
+import type { ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import { batchBytes } from '../vec-bytes.ts'
@@ -64,7 +64,7 @@ export class SortExec implements PhysicalOperator {
     let heldRows = 0
     let heldBytes = 0
     for await (const b of this.#input.batches(ctx)) {
-      checkInterrupt(ctx)
+      await ctx.guard.pace()
       const live = b.sel ? b.sel.length : b.length
       this.metrics.rowsIn += live
       const bytes = batchBytes(b)

@@ -94,7 +94,7 @@ export class TopNExec implements PhysicalOperator {
     // under the run's row cap), it is sorted as it is, without the heap (sortWhole).
     let first: Batch | undefined
     for await (const next of this.#input.batches(ctx)) {
-      checkInterrupt(ctx)
+      await ctx.guard.pace()
       const nextLive = next.sel ? next.sel.length : next.length
       this.metrics.rowsIn += nextLive
       if (nextLive === 0) continue
