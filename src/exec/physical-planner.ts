@@ -92,7 +92,7 @@ const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
     if (o.zoneStats) linkStats(n, input)
     return new CountExec(input, n.schema)
   },
-  Union: (n, o, k) => new UnionExec(k, n.schema, n.withSource, n.sourceNames),
+  Union: (n, _o, k) => new UnionExec(k, n.schema, n.withSource, n.sourceNames),
   Join: (n, o, k) =>
     new JoinExec(k[0], k[1], n, scopeOf(n.left.schema, o.env), scopeOf(n.right.schema, o.env)),
   MakeSeries: (n, o, k) => new MakeSeriesExec(k[0], n, scopeOf(n.input.schema, o.env)),

@@ -34,7 +34,7 @@ export function literalListValues(
   for (let i = 0; i < content.length; i += 2) {
     const t = content[i]
     const span = tokenSpan(t)
-    const v = valueOf(t)
+    const v = literalOf(t)
     if ('code' in v) return { diagnostics: [v.diagnostic(source, span)] }
     values.push(literal(v, span))
   }
@@ -46,7 +46,7 @@ type Failure = {
   diagnostic(source: string, span: { start: number; length: number }): Diagnostic
 }
 
-function valueOf(t: IToken): LiteralValue | Failure {
+function literalOf(t: IToken): LiteralValue | Failure {
   switch (t.tokenType) {
     case T.StringLiteral: {
       const d = decodeStringLiteral(t.image)
