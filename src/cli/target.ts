@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs'
 import * as path from 'node:path'
 import type { Apldb } from '../query/apldb.ts'
+import type { StoreOptions } from '../storage/store-options.ts'
 import { type OptionDef, type OptionValues, stringOpt } from './command.ts'
 import { CliError, UsageError } from './errors.ts'
 import type { CliIo } from './io.ts'
@@ -71,13 +72,14 @@ export async function withStore<T>(
   dir: string,
   mustExist: boolean,
   fn: (db: Apldb) => Promise<T>,
+  opts: Omit<StoreOptions, 'path'> = {},
 ): Promise<T> {
   if (mustExist && !existsSync(dir)) {
     throw new CliError(`no store at ${dir}: pass --data DIR, or --url and --token for a server`)
   }
   // Loaded on demand: `apldb --help` and remote commands never pay for the engine's start-up.
   const { openStore } = await import('../index.ts')
-  const db = await openStore({ path: dir }).catch((e: unknown) => {
+  const db = await openStore({ ...opts, path: dir }).catch((e: unknown) => {
     throw storeOpenError(e, dir)
   })
   try {

@@ -1,7 +1,8 @@
 // http/handler.ts: `createHandler`: the API as a `(req, res, next?)` function for node:http and
 // Express. A thin adapter: every decision is the service's; this only moves bytes, logs one line
-// per request (method, path, status, ms: never headers or the query string) and, under Express,
-// passes paths that are not API routes to `next`.
+// per request (method, the matched route's pattern, status, ms: never the path as sent, headers or
+// the query string, which may carry secrets) and, under Express, passes paths that are not API
+// routes to `next`.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Apldb } from '../query/apldb.ts'
 import { createService, type Service, type ServiceOptions } from '../service/index.ts'
@@ -24,6 +25,13 @@ export type Handler = ((
   readonly service: Service
   /** The root token's secret when this start generated it (print it once); else undefined. */
   readonly rootTokenSecret: string | undefined
+}
+
+/** The path as logged: the matched route's pattern (`/v1/datasets/{id}/ingest`), never the raw text. */
+function loggedPath(service: Service, method: string, path: string): string {
+  const m = service.match(method, path)
+  if (m.kind === 'route') return m.match.route.path
+  return m.kind === 'method' ? '(a route of another method)' : '(no such route)'
 }
 
 /** How long a refused upload may keep sending after its response, ms (then the socket goes). */
@@ -57,12 +65,14 @@ export async function createHandler(db: Apldb, opts: HttpOptions = {}): Promise<
       .then((r) => {
         writeResponse(req, res, r)
         if (!req.complete) discardRest(req)
-        log?.(`${req.method} ${splitUrl(req.url).path} ${r.status} ${(performance.now() - t0).toFixed(1)}ms`)
+        log?.(
+          `${req.method} ${loggedPath(service, req.method ?? 'GET', splitUrl(req.url).path)} ${r.status} ${(performance.now() - t0).toFixed(1)}ms`,
+        )
       })
       .catch((e: unknown) => {
         // handle() never rejects; a failure here is in writing the response.
         log?.(
-          `${req.method} ${splitUrl(req.url).path} write failed: ${e instanceof Error ? e.message : String(e)}`,
+          `${req.method} ${loggedPath(service, req.method ?? 'GET', splitUrl(req.url).path)} write failed: ${e instanceof Error ? e.message : String(e)}`,
         )
         res.destroy()
       })

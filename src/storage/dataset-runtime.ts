@@ -51,6 +51,8 @@ export class DatasetRuntime {
   /** Appends waiting for a seal to publish (or for the run to end). */
   #waiters: (() => void)[] = []
   #view: DatasetView | undefined
+  /** Field names of the dataset (ingest/field-limits.ts), made on first use, then grown by ingest. */
+  #fieldNames: Set<string> | undefined
   readonly #early = new Map<
     number,
     { count: number; chunks: readonly WalChunk[]; events?: readonly FlatEvent[] }
@@ -77,6 +79,25 @@ export class DatasetRuntime {
     this.wal = wal
     this.eventsFirstSeq = nextSeq
     this.nextSeq = nextSeq
+  }
+
+  /** The dataset's field names (`_time`/`_sysTime` aside): its blocks' and unsealed events'; ingest adds to it. */
+  fieldNames(): Set<string> {
+    if (this.#fieldNames === undefined) {
+      const names = new Set<string>()
+      for (const b of this.blocks)
+        for (const c of b.meta.header.columns)
+          if (c.field !== '_time' && c.field !== '_sysTime') names.add(c.field)
+      const tail = this.view().tail
+      for (let i = 0; i < tail.length; i++) for (const k of Object.keys(tail.events[i].fields)) names.add(k)
+      this.#fieldNames = names
+    }
+    return this.#fieldNames
+  }
+
+  /** Forget the field names (a vacuum dropped some): they are made again on next use. */
+  resetFieldNames(): void {
+    this.#fieldNames = undefined
   }
 
   /** Directory of this dataset's block files. */

@@ -2,6 +2,7 @@
 // for the WAL) and the status reported back (api-contract.md §3.4). Parsing and per-event rules
 // live in ingest/; this module only strings them together. One bad event fails alone.
 import { formatRfc3339Nano } from '../util/time/index.ts'
+import type { FieldLimits } from './ingest/field-limits.ts'
 import {
   ChunkBuilder,
   type ChunkConsumer,
@@ -79,11 +80,15 @@ function addAll(
   }
 }
 
-/** Parse and normalize one call's input; `now` is both receive and ingest time. */
+/**
+ * Parse and normalize one call's input; `now` is both receive and ingest time. With `fields`, an
+ * event past the dataset's or an event's field limit fails alone (ingest/field-limits.ts).
+ */
 export function prepareIngest(
   input: IngestInput,
   opts: IngestOptions,
   now: bigint,
+  fields?: FieldLimits,
 ): { events: PreparedEvents; status: IngestStatus } {
   const cpu0 = process.threadCpuUsage()
   let raw: readonly unknown[]
@@ -107,6 +112,7 @@ export function prepareIngest(
     labels: opts.labels,
     receiveTime: now,
     sysTime: now,
+    ...(fields ? { fields } : {}),
   }
   const payloads: Uint8Array[] = []
   const counts: number[] = []

@@ -3,6 +3,7 @@
 import type { Clock } from './clock.ts'
 import { StoreError } from './errors.ts'
 import type { Fs } from './fs.ts'
+import { DEFAULT_MAX_DATASET_FIELDS, DEFAULT_MAX_EVENT_FIELDS } from './ingest/field-limits.ts'
 
 /** Options of `openStore`. */
 export interface StoreOptions {
@@ -31,6 +32,24 @@ export interface StoreOptions {
   readonly memoryBytes?: number
   /** One query's memory budget unless it asks for another, bytes (default: a quarter of `memoryBytes`). */
   readonly queryMemoryBytes?: number
+  /** Most field names a dataset may have (default 1,024, as Axiom Cloud); events past it fail alone. */
+  readonly maxFields?: number
+  /** Most field names one event may have (default 1,024); a wider event fails alone. */
+  readonly maxEventFields?: number
+}
+
+/** The field limits of `openStore` options (validated: positive integers). */
+export function fieldLimitsOf(opts: StoreOptions): { maxFields: number; maxEventFields: number } {
+  const check = (v: number | undefined, name: string, fallback: number) => {
+    if (v === undefined) return fallback
+    if (!Number.isSafeInteger(v) || v < 1)
+      throw new StoreError('invalid_argument', `${name} must be a positive integer, got ${v}`)
+    return v
+  }
+  return {
+    maxFields: check(opts.maxFields, 'maxFields', DEFAULT_MAX_DATASET_FIELDS),
+    maxEventFields: check(opts.maxEventFields, 'maxEventFields', DEFAULT_MAX_EVENT_FIELDS),
+  }
 }
 
 /** Events per sealed block: `blockRows` (default 65,536); a non-positive or fractional one is invalid_argument. */

@@ -26,7 +26,7 @@ import { Sealer } from './seal/sealer.ts'
 import type { BlockSource } from './snapshot.ts'
 import { type BlockHandle, type FieldInfo, Snapshot, type TailView, type Version } from './snapshot.ts'
 import type { StoreContext } from './store-context.ts'
-import { blockRowsOf, type StoreOptions } from './store-options.ts'
+import { blockRowsOf, fieldLimitsOf, type StoreOptions } from './store-options.ts'
 
 const DAY_NS = 86_400_000_000_000n
 
@@ -46,6 +46,8 @@ export class Store {
   readonly deletion: DeletionWorker
   /** The process-wide memory budget of queries and the decoded-column cache. */
   readonly memory: MemoryPool
+  /** Most field names per dataset and per event (ingest/field-limits.ts). */
+  readonly fieldLimits: { readonly maxFields: number; readonly maxEventFields: number }
   readonly #now: () => bigint
   readonly #ctx: StoreContext
   readonly #reader: BlockReader
@@ -70,8 +72,10 @@ export class Store {
     deletionDelay: number
     maxDeleteRows: number
     memory: MemoryPool
+    fieldLimits: { readonly maxFields: number; readonly maxEventFields: number }
   }) {
     this.memory = args.memory
+    this.fieldLimits = args.fieldLimits
     this.path = args.path
     this.blockRows = args.ctx.blockRows
     this.#ctx = args.ctx
@@ -157,6 +161,7 @@ export class Store {
         deletionDelay,
         maxDeleteRows,
         memory,
+        fieldLimits: fieldLimitsOf(opts),
       })
       for (const rt of await replayDatasets(ctx, report, onFail)) store.#byName.set(rt.meta.name, rt)
       for (const rt of store.#byName.values()) await store.applyRetention(rt)
@@ -309,7 +314,12 @@ export class Store {
   async #ingest(dataset: string, input: IngestInput, opts: IngestOptions): Promise<IngestStatus> {
     this.assertUsable()
     const rt = this.runtime(dataset)
-    const { events, status } = prepareIngest(input, opts, this.#now())
+    const { events, status } = prepareIngest(input, opts, this.#now(), {
+      known: rt.fieldNames(),
+      maxDatasetFields: this.fieldLimits.maxFields,
+      maxEventFields: this.fieldLimits.maxEventFields,
+      dataset,
+    })
     if (events.length === 0) return status
     const walBytes = await rt.append(events)
     if (typeof input !== 'string' && !(input instanceof Uint8Array)) status.processedBytes += walBytes

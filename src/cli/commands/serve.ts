@@ -39,6 +39,27 @@ export const serveCommand: CommandDef = {
       value: 'TOKEN',
       description: 'root token to accept (default $APLDB_ROOT_TOKEN)',
     },
+    memory: {
+      type: 'string',
+      value: 'BYTES',
+      description:
+        'memory of queries and the column cache (default: half the heap limit or a quarter of RAM)',
+    },
+    'query-memory': {
+      type: 'string',
+      value: 'BYTES',
+      description: "one query's memory budget (default a quarter of --memory)",
+    },
+    'max-fields': {
+      type: 'string',
+      value: 'N',
+      description: 'most fields of a dataset (default 1024); events past it fail alone',
+    },
+    'max-queries': {
+      type: 'string',
+      value: 'N',
+      description: 'queries run at once (default 2 per core, at least 4); more wait, then get 429',
+    },
   },
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
@@ -48,32 +69,48 @@ export const serveCommand: CommandDef = {
     const demoEvents = intOpt(values, 'demo-events', DEMO_EVENTS, 'serve')
     const rootToken = stringOpt(values, 'root-token') ?? (io.env.APLDB_ROOT_TOKEN || undefined)
     const dir = dataDir(values, io)
+    const optional = (name: string) =>
+      values[name] === undefined ? undefined : intOpt(values, name, 0, 'serve')
+    const storeOpts = {
+      ...(optional('memory') !== undefined ? { memoryBytes: optional('memory') } : {}),
+      ...(optional('query-memory') !== undefined ? { queryMemoryBytes: optional('query-memory') } : {}),
+      ...(optional('max-fields') !== undefined ? { maxFields: optional('max-fields') } : {}),
+    }
+    const maxQueries = optional('max-queries')
     // Listening from the start: a Ctrl-C while the demo loads still closes the store cleanly.
     const stop = stopSignal()
-    return withStore(dir, false, async (db) => {
-      if (values.demo === true) {
-        const loaded = await loadDemo(db, demoEvents, Date.now())
-        if (loaded > 0) io.stdout.write(`loaded ${formatCount(loaded)} demo events into ${DEMO_DATASET}\n`)
-      }
-      if (stop.received() !== undefined) return 0
-      // Loaded on demand: the HTTP layer is only needed here.
-      const { serve } = await import('../../http/index.ts')
-      const server = await serve(db, { port, host, rootToken }).catch((e: unknown) => {
-        const code = (e as { code?: unknown }).code
-        if (code === 'EADDRINUSE')
-          throw new CliError(`port ${port} on ${host} is in use: pick another with --port`)
-        throw e
-      })
-      const datasets = await db.datasets.list()
-      const example = datasets.some((d) => d.name === DEMO_DATASET)
-        ? DEMO_DATASET
-        : (datasets[0]?.name ?? DEMO_DATASET)
-      io.stdout.write(serveBanner(server.url, dir, server.rootTokenSecret, example))
-      const signal = await stop.signal
-      io.stderr.write(`apldb: ${signal}: closing the server and the store\n`)
-      await server.close()
-      return 0
-    })
+    return withStore(
+      dir,
+      false,
+      async (db) => {
+        if (values.demo === true) {
+          const loaded = await loadDemo(db, demoEvents, Date.now())
+          if (loaded > 0) io.stdout.write(`loaded ${formatCount(loaded)} demo events into ${DEMO_DATASET}\n`)
+        }
+        if (stop.received() !== undefined) return 0
+        // Loaded on demand: the HTTP layer is only needed here.
+        const { serve } = await import('../../http/index.ts')
+        const admission = maxQueries === undefined ? undefined : { maxQueries }
+        const server = await serve(db, { port, host, rootToken, ...(admission ? { admission } : {}) }).catch(
+          (e: unknown) => {
+            const code = (e as { code?: unknown }).code
+            if (code === 'EADDRINUSE')
+              throw new CliError(`port ${port} on ${host} is in use: pick another with --port`)
+            throw e
+          },
+        )
+        const datasets = await db.datasets.list()
+        const example = datasets.some((d) => d.name === DEMO_DATASET)
+          ? DEMO_DATASET
+          : (datasets[0]?.name ?? DEMO_DATASET)
+        io.stdout.write(serveBanner(server.url, dir, server.rootTokenSecret, example))
+        const signal = await stop.signal
+        io.stderr.write(`apldb: ${signal}: closing the server and the store\n`)
+        await server.close()
+        return 0
+      },
+      storeOpts,
+    )
   },
 }
 

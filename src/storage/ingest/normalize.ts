@@ -4,6 +4,7 @@
 
 import { bigintToParts, type NsParts, partsToBigint } from '../../util/time/index.ts'
 import type { FlatEvent, FlatValue, JsonValue } from '../types.ts'
+import type { FieldLimits } from './field-limits.ts'
 import { type FieldTarget, FlattenWalk, flattenInto, type LeafSink, type PathNode } from './flatten.ts'
 import { newRecord } from './null-proto.ts'
 import { readTimestampParts } from './timestamp.ts'
@@ -20,6 +21,8 @@ export interface NormalizeOptions {
   receiveTime: bigint
   /** Ingest time, epoch ns: becomes `_sysTime`. */
   sysTime: bigint
+  /** Field-name limits of the dataset (absent: unbounded; tests and replay). */
+  fields?: FieldLimits
 }
 
 /** A normalized event, or why it failed with the time to report (its own if known, else receiveTime). */
