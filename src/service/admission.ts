@@ -3,7 +3,8 @@
 // Retry-After (never an unbounded pile of work in memory). Decompressed ingest bodies draw from one
 // process-wide byte budget: readers pause while it is spent and refuse after the same bounded wait.
 // Routes outside the two families (deletion, trim, datasets, tokens, health) never wait here, so
-// they are never starved by queries or ingest.
+// they are never starved by queries or ingest; and while a block deletion or a trim runs, new
+// queries and ingests wait for it (bounded as above), so it competes only with work already running.
 import { availableParallelism } from 'node:os'
 import { ServiceError } from './service-error.ts'
 
@@ -164,6 +165,10 @@ export class Admission {
   readonly #queries: Gate
   readonly #ingests: Gate
   readonly #bytes: Gate
+  readonly #waitMs: number
+  /** Deletions and trims running; new queries and ingests wait while any runs. */
+  #maintenance = 0
+  #resumed: { promise: Promise<void>; resolve: () => void } | undefined
 
   /** `maxBodyBytes`: the largest ingest body; by default no more ingests run than the budget holds whole. */
   constructor(opts: AdmissionOptions = {}, maxBodyBytes = 32 * 2 ** 20) {
@@ -174,13 +179,15 @@ export class Admission {
     const ingests =
       positive(opts.maxIngests, 'maxIngests') ??
       Math.max(1, Math.min(perCore, Math.floor(bytes / maxBodyBytes)))
+    this.#waitMs = wait
     this.#queries = new Gate('queries', positive(opts.maxQueries, 'maxQueries') ?? perCore, queued, wait)
     this.#ingests = new Gate('ingests', ingests, queued, wait)
     this.#bytes = new Gate('ingest bodies', bytes, queued, wait)
   }
 
-  /** Waits for a slot of `family`; resolves to its release. */
+  /** Waits for a slot of `family` (after any running deletion or trim); resolves to its release. */
   async enter(family: 'query' | 'ingest', signal?: AbortSignal): Promise<() => void> {
+    if (this.#maintenance > 0) await this.#afterMaintenance(family)
     const gate = family === 'query' ? this.#queries : this.#ingests
     await gate.take(1, signal)
     let done = false
@@ -188,6 +195,48 @@ export class Admission {
       if (done) return
       done = true
       gate.give(1)
+    }
+  }
+
+  /** Runs a block deletion or trim ahead of queries and ingests that arrive meanwhile. */
+  async maintenance<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#maintenance++ === 0) {
+      let resolve = () => {}
+      const promise = new Promise<void>((r) => {
+        resolve = r
+      })
+      this.#resumed = { promise, resolve }
+    }
+    try {
+      return await work()
+    } finally {
+      if (--this.#maintenance === 0) {
+        this.#resumed?.resolve()
+        this.#resumed = undefined
+      }
+    }
+  }
+
+  /** Waits (bounded) until no deletion or trim runs. */
+  async #afterMaintenance(family: 'query' | 'ingest'): Promise<void> {
+    const resumed = this.#resumed?.promise
+    if (!resumed) return
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const retry = Math.max(1, Math.ceil(this.#waitMs / 1000))
+        reject(
+          new BusyError(
+            `a block deletion or trim is running; this ${family} waited ${this.#waitMs} ms; retry in ${retry} s`,
+            retry,
+          ),
+        )
+      }, this.#waitMs)
+    })
+    try {
+      await Promise.race([resumed, late])
+    } finally {
+      clearTimeout(timer)
     }
   }
 

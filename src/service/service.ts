@@ -46,6 +46,9 @@ export const DEFAULT_MAX_JSON_BODY_BYTES = 1 << 20
 
 const EMPTY = new Uint8Array(0)
 
+/** Routes that run ahead of newly arriving queries and ingests (never starved by them). */
+const MAINTENANCE: ReadonlySet<string> = new Set(['blocks.delete', 'datasets.trim'])
+
 function bearer(headers: Readonly<Record<string, string | undefined>>): string | undefined {
   const h = headers.authorization
   if (h === undefined) return undefined
@@ -153,7 +156,10 @@ export class Service {
       const leave = family ? await this.#admission.enter(family, req.signal) : undefined
       const body = route.body === 'ingest' ? this.#admission.bodyBytes(req.signal) : undefined
       try {
-        const reply = await route.handler(this.#context(req, route, params, principal, body))
+        const context = this.#context(req, route, params, principal, body)
+        const reply = MAINTENANCE.has(route.id)
+          ? await this.#admission.maintenance(() => (route as Route).handler(context))
+          : await route.handler(context)
         return this.#reply(reply, rate, family)
       } finally {
         body?.release()

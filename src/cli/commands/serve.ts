@@ -60,6 +60,21 @@ export const serveCommand: CommandDef = {
       value: 'N',
       description: 'queries run at once (default 2 per core, at least 4); more wait, then get 429',
     },
+    'queue-timeout': {
+      type: 'string',
+      value: 'MS',
+      description: 'longest wait of a query or ingest for its turn before 429 (default 10000)',
+    },
+    'idle-timeout': {
+      type: 'string',
+      value: 'MS',
+      description: 'close a connection idle this long (default 5000)',
+    },
+    'drain-timeout': {
+      type: 'string',
+      value: 'MS',
+      description: 'on SIGTERM, how long in-flight requests may finish (default 30000)',
+    },
   },
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
@@ -77,6 +92,9 @@ export const serveCommand: CommandDef = {
       ...(optional('max-fields') !== undefined ? { maxFields: optional('max-fields') } : {}),
     }
     const maxQueries = optional('max-queries')
+    const queueTimeoutMs = optional('queue-timeout')
+    const idle = optional('idle-timeout')
+    const drain = optional('drain-timeout')
     // Listening from the start: a Ctrl-C while the demo loads still closes the store cleanly.
     const stop = stopSignal()
     return withStore(
