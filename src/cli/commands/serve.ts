@@ -108,8 +108,15 @@ export const serveCommand: CommandDef = {
         if (stop.received() !== undefined) return 0
         // Loaded on demand: the HTTP layer is only needed here.
         const { serve } = await import('../../http/index.ts')
-        const admission = maxQueries === undefined ? undefined : { maxQueries }
-        const server = await serve(db, { port, host, rootToken, ...(admission ? { admission } : {}) }).catch(
+        const admission = {
+          ...(maxQueries !== undefined ? { maxQueries } : {}),
+          ...(queueTimeoutMs !== undefined ? { queueTimeoutMs } : {}),
+        }
+        const timeouts = {
+          ...(idle !== undefined ? { keepAliveTimeoutMs: idle } : {}),
+          ...(drain !== undefined ? { drainTimeoutMs: drain } : {}),
+        }
+        const server = await serve(db, { port, host, rootToken, admission, ...timeouts }).catch(
           (e: unknown) => {
             const code = (e as { code?: unknown }).code
             if (code === 'EADDRINUSE')
