@@ -49,6 +49,29 @@ function discardRest(req: IncomingMessage): void {
   req.resume()
 }
 
+/** Largest unread request body drained before a response (a refused small request keeps its connection clean). */
+const DRAIN_BYTES = 64 * 1024
+
+/**
+ * Resolves once a small unread body is read to its end (within the grace period), so answering does
+ * not close a connection with request bytes unread (which resets it under the client's reading).
+ */
+function drainSmall(req: IncomingMessage): Promise<void> {
+  const declared = Number(req.headers['content-length'])
+  if (req.complete || !(declared <= DRAIN_BYTES) || req.headers['content-encoding']) return Promise.resolve()
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, DISCARD_GRACE_MS)
+    timer.unref()
+    const done = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+    req.once('end', done)
+    req.once('close', done)
+    req.resume()
+  })
+}
+
 /** Builds the API handler over an open store (see `createService` for the root token). */
 export async function createHandler(db: Apldb, opts: HttpOptions = {}): Promise<Handler> {
   const log = opts.log
@@ -62,7 +85,8 @@ export async function createHandler(db: Apldb, opts: HttpOptions = {}): Promise<
     const state: RequestState = { bodyStarted: false }
     service
       .handle(toServiceRequest(req, res, state))
-      .then((r) => {
+      .then(async (r) => {
+        if (!state.bodyStarted) await drainSmall(req)
         writeResponse(req, res, r)
         if (!req.complete) discardRest(req)
         log?.(

@@ -66,10 +66,15 @@ export async function loadRows(s: ChildServer, name: string, n: number, extra = 
   }
 }
 
-/** An APL query over the whole time range (tabular). */
-export function apl(s: ChildServer, q: string, timeoutMs = 600_000): Promise<Reply> {
+/** An APL query over the whole time range (tabular); `memoryBytes`: its own budget. */
+export function apl(s: ChildServer, q: string, timeoutMs = 600_000, memoryBytes?: number): Promise<Reply> {
   return s.call('POST', '/v1/datasets/_apl?format=tabular', {
-    body: { apl: q, startTime: '2000-01-01T00:00:00Z', endTime: '2100-01-01T00:00:00Z' },
+    body: {
+      apl: q,
+      startTime: '2000-01-01T00:00:00Z',
+      endTime: '2100-01-01T00:00:00Z',
+      ...(memoryBytes !== undefined ? { memoryBytes } : {}),
+    },
     timeoutMs,
   })
 }
@@ -247,12 +252,12 @@ export const ATTACKS: readonly Attack[] = [
   },
   {
     id: '6b-deep-extend',
-    title: '6b. 2,500 stages of `extend`',
+    title: '6b. 2,500 stages of `extend` (with a 160 MiB request budget: every stage keeps its batch)',
     prepare: (s) => loadRows(s, 'd', 1000),
     run: async (s) => {
       let q = `['d']`
       for (let i = 0; i < 2500; i++) q += ` | extend x = n`
-      const r = await apl(s, `${q} | count`)
+      const r = await apl(s, `${q} | count`, 600_000, 160 << 20)
       return outcome([r], r.status === 200 ? undefined : r.json?.message?.slice(0, 60))
     },
   },
@@ -377,7 +382,7 @@ export const STARVATION_ATTACK: Attack = {
       rs.push(
         await s.call('POST', '/v2/datasets/_apl/delete', {
           body: {
-            apl: `['load'] | where n == ${i}`,
+            apl: `['load'] | where u == 'u${i * 1000}'`,
             startTime: '2000-01-01T00:00:00Z',
             endTime: '2100-01-01T00:00:00Z',
             commit: true,
