@@ -2,7 +2,7 @@
 // `extend` (input columns plus computed ones, a replaced name moving to the end) share this: the
 // output schema says the order, a computed column wins over an input column of the same name.
 import type { ColumnDef, RowSchema } from '../../plan/index.ts'
-import type { Batch } from '../batch.ts'
+import { type Batch, compactBatch } from '../batch.ts'
 import type { ExecContext } from '../context.ts'
 import { ExecError } from '../context.ts'
 import type { EvalScope } from '../eval/evaluate.ts'
@@ -13,6 +13,11 @@ import type { Vec } from '../vector.ts'
 
 /** Where each output column comes from: an input column index, or a computed definition. */
 type Source = { readonly input: number } | { readonly def: ColumnDef }
+
+/** Whether a batch's live rows are few enough (a quarter or less) to be worth gathering first. */
+function sparse(b: Batch): boolean {
+  return b.sel !== null && b.weights === undefined && b.sel.length * 4 <= b.length
+}
 
 /** Computes columns (see module header); `name` is `ProjectExec` or `ExtendExec`. */
 export class ProjectExec implements PhysicalOperator {
@@ -54,8 +59,11 @@ export class ProjectExec implements PhysicalOperator {
     // The columns this stage computes live as long as the batch it passes on: charged per batch.
     const memory = ctx.guard.memory.account(this.name)
     const computed = this.#sources.flatMap((s) => ('input' in s ? [] : [s.def.expr]))
-    for await (const b of this.#input.batches(ctx)) {
+    for await (const raw of this.#input.batches(ctx)) {
       await ctx.guard.pace()
+      // A sparse selection (after `take`, a selective `where`) is gathered first: expressions run over
+      // the live rows only, not over every row of the block they came from.
+      const b = sparse(raw) ? compactBatch(raw) : raw
       const t0 = performance.now()
       const values = await evaluateSliced(computed, b, this.#scope, ctx.guard)
       let made = 0
