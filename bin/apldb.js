@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// bin/apldb.js: launcher of the `apldb` command line (src/cli/main.ts). Plain JS so any Node can
-// start it: a Node that strips TypeScript types runs the CLI in this process; an older one
-// re-executes it with the project's pinned Node 24 (the `node` devDependency), or with
-// --experimental-strip-types on Node 22.6+. Never holds CLI logic of its own.
+// bin/apldb.js: launcher of the `apldb` command line. Plain JS so any Node can start it. An
+// installed package runs the built CLI (dist/src/cli/main.js) in this process. In the source tree a
+// Node that strips TypeScript types runs src/cli/main.ts in this process; an older one re-executes
+// it with the project's pinned Node 24 (the `node` devDependency), or with --experimental-strip-types
+// on Node 22.6+. Never holds CLI logic of its own.
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 // A namespace import: Node 20 lacks enableCompileCache, and a named import of it would not load.
@@ -12,7 +13,10 @@ import * as path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const MAIN = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url))
+const BUILT = new URL('../dist/src/cli/main.js', import.meta.url)
 const args = process.argv.slice(2)
+// Where this launcher is, so the CLI can print commands that run as printed (cli/launcher-command.ts).
+process.env.APLDB_LAUNCHER = fileURLToPath(import.meta.url)
 
 /** The Node binary of the `node` npm package nearest to this file, or undefined. */
 function pinnedNode() {
@@ -47,7 +51,12 @@ function reexec(node, nodeArgs) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 : 1)))
 }
 
-if (process.features.typescript) {
+if (!existsSync(MAIN)) {
+  // An installed package ships only the build (package.json `files`).
+  nodeModule.enableCompileCache?.()
+  const cli = await import(BUILT.href)
+  await cli.main()
+} else if (process.features.typescript) {
   // Caching compiled modules on disk halves the start-up of every later run (the engine is large).
   nodeModule.enableCompileCache?.()
   const cli = await import(pathToFileURL(MAIN).href).catch((e) => {

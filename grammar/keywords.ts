@@ -131,6 +131,8 @@ export const Sample = keyword('Sample', 'sample', true)
 export const Redact = keyword('Redact', 'redact', true)
 /** `getschema` */
 export const Getschema = keyword('Getschema', 'getschema', true)
+/** `render` (Kusto's visualization hint, the last operator of a query). */
+export const Render = keyword('Render', 'render', true)
 /** `kind` (operator parameter). */
 export const Kind = keyword('Kind', 'kind', true)
 /** `withsource` (union parameter). */

@@ -35,6 +35,7 @@ export class AplOperatorParser extends AplExpressionParser {
       { ALT: () => this.SUBRULE(this.sampleOperator) },
       { ALT: () => this.SUBRULE(this.redactOperator) },
       { ALT: () => this.SUBRULE(this.getSchemaOperator) },
+      { ALT: () => this.SUBRULE(this.renderOperator) },
     ])
   })
 
@@ -371,6 +372,43 @@ export class AplOperatorParser extends AplExpressionParser {
   // APL: getschema (T3); Kql.g4 getSchemaOperator.
   getSchemaOperator = this.RULE('getSchemaOperator', () => {
     this.CONSUME(T.Getschema)
+  })
+
+  // Kusto: `render Visualization [with (Property = Value, …)]` (not in Axiom's docs); Kql.g4
+  // renderOperator. Kusto's older property list without `with` is not accepted.
+  renderOperator = this.RULE('renderOperator', () => {
+    this.CONSUME(T.Render)
+    this.CONSUME(T.Identifier, { LABEL: 'visualization' })
+    this.OPTION(() => this.SUBRULE(this.renderOperatorWithClause))
+  })
+
+  // Kusto: `with (title = "t", ycolumns = a, b, kind = stacked)`; Kql.g4 renderOperatorWithClause.
+  // A bare name after a comma continues the name list of the property before it (ycolumns, series),
+  // as in Kusto: LL(2) tells `name =` (a new property) from `name` followed by `,` or `)`.
+  renderOperatorWithClause = this.RULE('renderOperatorWithClause', () => {
+    this.CONSUME(T.With)
+    this.CONSUME(T.LParen)
+    this.OPTION(() => {
+      this.SUBRULE(this.renderOperatorProperty, { LABEL: 'items' })
+      this.MANY(() => {
+        this.CONSUME(T.Comma)
+        this.OR([
+          { ALT: () => this.SUBRULE2(this.renderOperatorProperty, { LABEL: 'items' }) },
+          { ALT: () => this.SUBRULE(this.columnName, { LABEL: 'items' }) },
+        ])
+      })
+    })
+    this.CONSUME(T.RParen)
+  })
+
+  // Kusto: one `Property = Value` of render (a name, a column or a literal); Kql.g4 renderOperatorProperty.
+  renderOperatorProperty = this.RULE('renderOperatorProperty', () => {
+    this.CONSUME(T.Identifier, { LABEL: 'name' })
+    this.CONSUME(T.Equals)
+    this.OR([
+      { ALT: () => this.SUBRULE(this.columnName, { LABEL: 'value' }) },
+      { ALT: () => this.SUBRULE(this.literalExpression, { LABEL: 'value' }) },
+    ])
   })
 
   // APL: print (T3 source); Kql.g4 printOperator.

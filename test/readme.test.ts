@@ -62,7 +62,7 @@ describe('README', () => {
         const dir = await fs.mkdtemp(path.join(RUN_DIR, 'block-'))
         try {
           await fs.writeFile(path.join(dir, 'block.ts'), b.code)
-          const r = await run(process.execPath, ['block.ts'], {
+          const r = await run(process.execPath, ['--conditions=apldb-source', 'block.ts'], {
             cwd: dir,
             timeout: 120_000,
             env: { ...process.env, APLDB_ROOT_TOKEN: '' },

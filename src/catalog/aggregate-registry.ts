@@ -22,9 +22,6 @@ type AggregateRow = (typeof AGGREGATE_ROWS)[number]
 /** Every aggregation kernel key. */
 export type AggregateKernelKey = AggregateRow['kernel']
 
-/** Kernel keys of T1/T2 aggregations: the executor must supply all of these. */
-export type RequiredAggregateKernelKey = Extract<AggregateRow, { tier: 'T1' | 'T2' }>['kernel']
-
 /** Checks the `filtered` links of an aggregate table: the base exists and the predicate param is bool. */
 export function checkFilteredLinks(registry: Registry<AggregateDef>): void {
   for (const row of registry.rows) {

@@ -8,7 +8,6 @@ export {
   aggregateRegistry,
   allAggregateNames,
   lookupAggregate,
-  type RequiredAggregateKernelKey,
 } from './aggregate-registry.ts'
 export {
   APL_TYPES,
@@ -52,15 +51,14 @@ export {
   allScalarOperatorNames,
   lookupPrefixOperator,
   lookupScalarOperator,
-  type RequiredScalarOperatorKernelKey,
   type ScalarOperatorKernelKey,
   scalarOperatorRegistry,
 } from './scalar-operator-registry.ts'
 export {
   allScalarNames,
   lookupScalar,
-  type RequiredScalarKernelKey,
   type ScalarKernelKey,
+  type ScalarKernelKeyOf,
   scalarRegistry,
 } from './scalar-registry.ts'
 export {
@@ -75,7 +73,6 @@ export {
 export {
   allTabularOperatorNames,
   lookupTabularOperator,
-  type RequiredTabularOperatorName,
   type TabularOperatorName,
   tabularOperatorRegistry,
 } from './tabular-operator-registry.ts'

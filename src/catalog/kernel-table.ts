@@ -1,11 +1,9 @@
-// catalog/kernel-table.ts: the type of an executor's kernel table, so the compiler proves it covers
-// every T1/T2 key a registry derives (STYLE rule 4). Types only.
+// catalog/kernel-table.ts: the type of an executor's kernel table: keyed by a registry's kernel keys
+// (so a key the catalog does not hold is a compile error), every key optional. A row whose key has
+// no entry is reported unsupported (exec/capabilities.ts), so rows may exist ahead of kernels. Types only.
 
 /**
- * A table of kernels keyed by a registry's kernel keys: every `Required` key (T1/T2 rows) must be
- * present; the remaining keys of `All` (T3 rows) may be absent until implemented.
- * e.g. `const kernels: KernelTable<ScalarKernelKey, RequiredScalarKernelKey, ScalarKernel> = { … }`.
+ * A table of kernels keyed by a registry's kernel keys, each optional:
+ * `const kernels: KernelTable<ScalarKernelKey, Kernel> = { strlen, … }`.
  */
-export type KernelTable<All extends string, Required extends All, Fn> = { readonly [K in Required]: Fn } & {
-  readonly [K in Exclude<All, Required>]?: Fn
-}
+export type KernelTable<Key extends string, Fn> = { readonly [K in Key]?: Fn }

@@ -13,9 +13,6 @@ type ScalarOperatorRow = (typeof SCALAR_OPERATOR_ROWS)[number]
 /** Every scalar-operator kernel key. */
 export type ScalarOperatorKernelKey = ScalarOperatorRow['kernel']
 
-/** Kernel keys of T1/T2 operators: the executor must supply all of these. */
-export type RequiredScalarOperatorKernelKey = Extract<ScalarOperatorRow, { tier: 'T1' | 'T2' }>['kernel']
-
 /** Checks every `negates` link names an existing row of the same group (so the same argument shape). */
 export function checkNegations(registry: Registry<ScalarOperatorDef>): void {
   for (const row of registry.rows) {

@@ -4,7 +4,10 @@
 import type { AplType, TypeSpec } from './apl-types.ts'
 import { commonType, type TypeConflict } from './type-rules.ts'
 
-/** Feature tier of apl-reference §9: T1 seed, T2 common, T3 everything else. */
+/**
+ * Feature tier of apl-reference §9: T1 seed, T2 common, T3 everything else. Documentation only (the
+ * support matrix shows it): whether a row runs is whether the engine has its kernel (exec/capabilities.ts).
+ */
 export type Tier = 'T1' | 'T2' | 'T3'
 
 /** One formal parameter. */

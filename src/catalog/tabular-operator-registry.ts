@@ -10,9 +10,6 @@ type TabularRow = (typeof tabularOperators)[number]
 /** Canonical names of all tabular operators. */
 export type TabularOperatorName = TabularRow['name']
 
-/** Canonical names of T1/T2 operators (the binder must handle all of these). */
-export type RequiredTabularOperatorName = Extract<TabularRow, { tier: 'T1' | 'T2' }>['name']
-
 /** The tabular operator table. */
 export const tabularOperatorRegistry = buildRegistry<TabularOperatorDef<TabularOperatorName>>(
   'tabular operator',

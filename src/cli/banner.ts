@@ -1,5 +1,6 @@
 // cli/banner.ts: what `apldb serve` prints once it listens: the URL and, on the first start only, the
-// generated root token with a ready-to-paste curl command, an @axiomhq/js snippet and an apldb query.
+// generated root token with a ready-to-paste curl command, an @axiomhq/js snippet and apldb commands
+// spelled the way this shell runs them (launcher-command.ts).
 
 /** `s` quoted for a POSIX shell: double quotes when nothing inside is special there, else single. */
 export function shellQuote(s: string): string {
@@ -13,10 +14,17 @@ export function serveBanner(
   dataDir: string,
   rootToken: string | undefined,
   dataset: string,
+  apldb = 'npx apldb',
 ): string {
-  const lines = [`apldb serving ${url} (store ${dataDir}); Ctrl-C stops it`]
+  const lines = [
+    `apldb serving ${url} (store ${dataDir}); Ctrl-C stops it`,
+    `Web console: ${url}/ (sign in with an API token)`,
+  ]
   if (rootToken === undefined) {
-    lines.push('Use the root token printed on the first start, or create one with `apldb tokens create`.')
+    lines.push(
+      'Use the root token printed on the first start, or create one (with the server stopped):',
+      `  ${apldb} tokens create console --query '*' --data ${shellQuote(dataDir)}`,
+    )
     return `${lines.join('\n')}\n`
   }
   const apl = `['${dataset}'] | summarize count() by status`
@@ -39,7 +47,8 @@ export function serveBanner(
     '  console.log(res.tables[0])',
     '',
     'Or with apldb:',
-    `  apldb query ${shellQuote(apl)} --start now-1d --url ${url} --token ${rootToken}`,
+    `  ${apldb} query ${shellQuote(apl)} --start now-1d --url ${url} --token ${rootToken}`,
+    `  ${apldb} shell --url ${url} --token ${rootToken}`,
     '',
   )
   return `${lines.join('\n')}\n`

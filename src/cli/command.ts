@@ -2,6 +2,7 @@
 // argv parsing every command shares (node:util parseArgs, strict). Parsing never runs a command.
 
 import { parseArgs } from 'node:util'
+import { suggest } from '../diagnostics/suggest.ts'
 import { UsageError } from './errors.ts'
 import type { CliIo } from './io.ts'
 
@@ -65,7 +66,7 @@ export function parseCommandArgs(def: CommandDef, argv: readonly string[]): Pars
     })
   } catch (e) {
     // parseArgs says what is wrong (`Unknown option '--x'`); here that is a usage error (exit 2).
-    throw new UsageError(e instanceof Error ? e.message : String(e), def.name)
+    throw new UsageError(parseArgsMessage(e, def), def.name)
   }
   const values = parsed.values as OptionValues
   const help = values.help === true
@@ -79,6 +80,22 @@ export function parseCommandArgs(def: CommandDef, argv: readonly string[]): Pars
     }
   }
   return { values, positionals, help }
+}
+
+/** A parseArgs failure in the user's words: an unknown option gets the nearest real one. */
+function parseArgsMessage(e: unknown, def: CommandDef): string {
+  const message = e instanceof Error ? e.message : String(e)
+  const code = (e as { code?: string }).code
+  const unknown = /^Unknown option '(-{1,2})([^']*)'/.exec(message)
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown) {
+    const given = unknown[2].split('=')[0]
+    const flags = Object.keys({ ...def.options, help: HELP })
+    const near = suggest(given.replace(/^no-/, ''), flags)
+    const hint =
+      near === undefined ? '' : `; did you mean --${given.startsWith('no-') ? `no-${near}` : near}?`
+    return `unknown option ${unknown[1]}${given}${hint}`
+  }
+  return message.replace(/\. To specify a positional argument.*$/s, '')
 }
 
 /** The `--help` text of a command. */
@@ -126,7 +143,7 @@ export function intOpt(
   return n
 }
 
-/** A string option restricted to `choices`, or `fallback`. */
+/** A string option restricted to `choices` (matched case-insensitively), or `fallback`. */
 export function choiceOpt<C extends string>(
   values: OptionValues,
   name: string,
@@ -134,13 +151,19 @@ export function choiceOpt<C extends string>(
   fallback: C,
   command: string,
 ): C {
-  const raw = stringOpt(values, name)
-  if (raw === undefined) return fallback
-  if (!(choices as readonly string[]).includes(raw)) {
+  const given = stringOpt(values, name)
+  if (given === undefined) return fallback
+  const found = choices.find((c) => c.toLowerCase() === given.toLowerCase())
+  if (found === undefined) {
     throw new UsageError(
-      `--${name} must be one of ${choices.join(', ')}; got ${JSON.stringify(raw)}`,
+      `--${name} must be one of ${choices.join(', ')}; got ${JSON.stringify(given)}${didYouMeanValue(given, choices)}`,
       command,
     )
   }
-  return raw as C
+  return found
+}
+
+function didYouMeanValue(raw: string, choices: readonly string[]): string {
+  const near = suggest(raw, choices)
+  return near === undefined ? '' : `; did you mean ${near}?`
 }

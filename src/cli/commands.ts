@@ -3,27 +3,48 @@
 
 import type { CommandDef } from './command.ts'
 import { datasetsCreateCommand, datasetsListCommand } from './commands/datasets.ts'
+import {
+  datasetsDeleteCommand,
+  datasetsFieldsCommand,
+  datasetsInfoCommand,
+} from './commands/datasets-more.ts'
 import { deleteCommand } from './commands/delete.ts'
+import { explainCommand } from './commands/explain.ts'
 import { ingestCommand } from './commands/ingest.ts'
+import { migrateCommand } from './commands/migrate.ts'
+import { monitorsCreateCommand, monitorsHistoryCommand, monitorsListCommand } from './commands/monitors.ts'
 import { queryCommand } from './commands/query.ts'
 import { serveCommand } from './commands/serve.ts'
+import { shellCommand } from './commands/shell.ts'
 import { tokensCreateCommand, tokensListCommand } from './commands/tokens.ts'
+import { tokensDeleteCommand, tokensRegenerateCommand } from './commands/tokens-more.ts'
 import { UsageError } from './errors.ts'
 
 /** Every command, in help order, keyed by its words. */
 export const COMMANDS: readonly CommandDef[] = [
   serveCommand,
+  shellCommand,
   queryCommand,
+  explainCommand,
   ingestCommand,
   deleteCommand,
   datasetsListCommand,
+  datasetsInfoCommand,
+  datasetsFieldsCommand,
   datasetsCreateCommand,
+  datasetsDeleteCommand,
   tokensCreateCommand,
   tokensListCommand,
+  tokensDeleteCommand,
+  tokensRegenerateCommand,
+  monitorsListCommand,
+  monitorsCreateCommand,
+  monitorsHistoryCommand,
+  migrateCommand,
 ]
 
 /** Groups whose sub-command may be left out, and the one it then means. */
-const DEFAULT_SUB: Readonly<Record<string, string>> = { datasets: 'list' }
+const DEFAULT_SUB: Readonly<Record<string, string>> = { datasets: 'list', monitors: 'list' }
 
 /** What argv selects: a command (and how many words named it), or the help of a command group. */
 export type Selection = { readonly def: CommandDef; readonly words: number } | { readonly groupHelp: string }
@@ -64,12 +85,12 @@ export function topLevelHelp(): string {
   return [
     "apldb: an embeddable event store with APL queries, served with Axiom's HTTP API",
     '',
-    'Usage: apldb <command> [options]',
+    'Usage: apldb [<command>] [options]   (no command: the interactive shell)',
     '',
     'Commands:',
     ...COMMANDS.map((c) => `  ${c.name.padEnd(pad)}${c.summary}`),
     '',
-    'Every command takes --help. A store is a directory (--data DIR, $APLDB_DATA, default ./apldb-data)',
+    'Every command takes --help (or: apldb help COMMAND). A store is a directory (--data DIR, $APLDB_DATA, default ./apldb-data)',
     'or a running server (--url URL --token TOKEN, $APLDB_URL, $APLDB_TOKEN).',
     'Exit codes: 0 ok, 1 runtime error, 2 usage error. APLDB_DEBUG=1 prints stacks of errors.',
     '',

@@ -1,7 +1,7 @@
 // cli/demo.ts: loads the demo dataset of `apldb serve --demo`: seeded sample-http-logs events over the
 // seven days before the first start, so `now-1h`… windows find data. Loaded once; later starts keep it.
 
-import type { Apldb } from '../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../query/apldb.ts'
 import { httpLogs } from './demo-data.ts'
 
 /** The demo dataset's name (Axiom's playground dataset, which the catalog examples query). */

@@ -1,8 +1,9 @@
 // cli/ingest-sink.ts: where `apldb ingest` sends its chunks: the embedded store's `ingest`, or a
-// server's ingest route (api-contract §3). Both answer with Axiom's IngestStatus. Also makes sure the
-// dataset exists first (creating it only when asked).
+// server's ingest route (api-contract §3). Both answer with Axiom's IngestStatus. The dataset is
+// created only when asked; a server is asked about it only then or when an ingest answers 404 (an
+// ingest-only token may not read datasets).
 
-import type { Apldb } from '../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../query/apldb.ts'
 import type { IngestStatus } from '../storage/ingest-call.ts'
 import { CliError } from './errors.ts'
 import { type RemoteClient, RemoteError } from './remote.ts'
@@ -21,6 +22,8 @@ export interface IngestSink {
   chunk(bytes: Uint8Array, format: 'ndjson' | 'csv'): Promise<IngestStatus>
   /** Ingests already-parsed event objects. */
   events(events: readonly unknown[]): Promise<IngestStatus>
+  /** Deletes the dataset again when this sink created it (nothing landed); else does nothing. */
+  discardCreated(): Promise<void>
 }
 
 function missing(dataset: string): CliError {
@@ -42,10 +45,28 @@ export async function embeddedSink(
   return {
     chunk: (bytes, format) => db.ingest(dataset, bytes, { ...settings, format }),
     events: (events) => db.ingest(dataset, events, settings),
+    discardCreated: async () => {
+      if (!exists) await db.datasets.delete(dataset)
+    },
   }
 }
 
-/** A sink into a server; checks (or creates) the dataset first. */
+/** True when the server answers 404 for the dataset itself (not for, say, a route it lacks). */
+async function datasetMissing(client: RemoteClient, id: string): Promise<boolean> {
+  try {
+    await client.json('GET', `/v2/datasets/${id}`)
+    return false
+  } catch (e) {
+    if (e instanceof RemoteError && e.status === 404) return true
+    throw e
+  }
+}
+
+/**
+ * A sink into a server. With `create`, the dataset is looked up and created when missing; without,
+ * chunks go straight to the ingest route, and only an ingest answering 404 makes it look the dataset
+ * up, to say so plainly.
+ */
 export async function remoteSink(
   client: RemoteClient,
   dataset: string,
@@ -53,12 +74,10 @@ export async function remoteSink(
   create: boolean,
 ): Promise<IngestSink> {
   const id = encodeURIComponent(dataset)
-  try {
-    await client.json('GET', `/v2/datasets/${id}`)
-  } catch (e) {
-    if (!(e instanceof RemoteError && e.status === 404)) throw e
-    if (!create) throw missing(dataset)
+  let created = false
+  if (create && (await datasetMissing(client, id))) {
     await client.json('POST', '/v2/datasets', { json: { name: dataset } })
+    created = true
   }
   const params = new URLSearchParams()
   if (settings.timestampField !== undefined) params.set('timestamp-field', settings.timestampField)
@@ -66,8 +85,17 @@ export async function remoteSink(
   if (settings.csvDelimiter !== undefined) params.set('csv-delimiter', settings.csvDelimiter)
   const query = params.size > 0 ? `?${params}` : ''
   const route = `/v1/datasets/${id}/ingest${query}`
-  const send = async (raw: string | Uint8Array, contentType: string, headers?: Record<string, string>) =>
-    (await client.json('POST', route, { raw, contentType, headers })) as IngestStatus
+  const send = async (raw: string | Uint8Array, contentType: string, headers?: Record<string, string>) => {
+    try {
+      return (await client.json('POST', route, { raw, contentType, headers })) as IngestStatus
+    } catch (e) {
+      if (!(e instanceof RemoteError && e.status === 404)) throw e
+      const code = (e.body as { error?: unknown } | null)?.error
+      if (code === 'dataset_not_found' || (await datasetMissing(client, id).catch(() => false)))
+        throw missing(dataset)
+      throw e
+    }
+  }
   return {
     chunk: (bytes, format) =>
       format === 'csv'
@@ -78,5 +106,8 @@ export async function remoteSink(
           )
         : send(bytes, 'application/x-ndjson'),
     events: (events) => send(events.map((e) => JSON.stringify(e)).join('\n'), 'application/x-ndjson'),
+    discardCreated: async () => {
+      if (created) await client.json('DELETE', `/v2/datasets/${id}`)
+    },
   }
 }

@@ -12,11 +12,14 @@ import { type CliIo, processIo } from './io.ts'
 export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   try {
     const first = argv[0]
+    // `apldb` alone on a terminal is the shell; elsewhere it prints the help (exit 2).
+    if (first === undefined && io.stdin.isTTY === true) return await runCli(['shell'], io)
+    if (first === 'help' && argv[1] !== undefined) return await runCli([...argv.slice(1), '--help'], io)
     if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
       io.stdout.write(topLevelHelp())
       return first === undefined ? EXIT.usage : EXIT.ok
     }
-    if (first === '--version' || first === '-v') {
+    if (first === '--version' || first === '-V' || first === '-v') {
       io.stdout.write(`${await version()}\n`)
       return EXIT.ok
     }
@@ -55,12 +58,15 @@ function report(e: unknown, io: CliIo): number {
   return EXIT.failure
 }
 
+/** `apldb <version> (node <version>)`, from apldb's package.json: two folders up in the source tree, three in dist/. */
 async function version(): Promise<string> {
   const { readFile } = await import('node:fs/promises')
-  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as {
-    version?: string
+  for (const up of ['../../package.json', '../../../package.json']) {
+    const text = await readFile(new URL(up, import.meta.url), 'utf8').catch(() => undefined)
+    const pkg = text === undefined ? undefined : (JSON.parse(text) as { name?: string; version?: string })
+    if (pkg?.name === 'apldb') return `apldb ${pkg.version ?? 'unknown'} (node ${process.version})`
   }
-  return `apldb ${pkg.version ?? 'unknown'} (node ${process.version})`
+  return `apldb unknown (node ${process.version})`
 }
 
 /** Runs the CLI as this process: exit code out, stdout flushed first. */

@@ -1,8 +1,8 @@
 // cli/remote.ts: the command line's HTTP client for a running apldb (or Axiom) server: bearer token,
 // JSON in and out, errors turned into RemoteError with the server's message. No retries.
 
+import { parseJsonExact } from '../util/json-exact.ts'
 import { CliError } from './errors.ts'
-import { parseJsonExact } from './json-big.ts'
 
 /** A non-2xx answer: HTTP status, the server's `message`, and the parsed body when it was JSON. */
 export class RemoteError extends Error {
@@ -39,6 +39,15 @@ export class RemoteClient {
 
   /** Sends a request and returns the response text (empty for 204); throws RemoteError when not 2xx. */
   async text(method: string, route: string, body?: RemoteBody): Promise<string> {
+    return (await this.request(method, route, body)).text
+  }
+
+  /** Sends a request; the response text and headers. Throws RemoteError when not 2xx. */
+  async request(
+    method: string,
+    route: string,
+    body?: RemoteBody,
+  ): Promise<{ text: string; headers: Headers }> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.#token}`,
       accept: 'application/json',
@@ -61,7 +70,7 @@ export class RemoteClient {
       throw new CliError(`cannot reach ${this.url} (${why}); is \`apldb serve\` running there?`, { cause: e })
     }
     const text = await res.text()
-    if (res.ok) return text
+    if (res.ok) return { text, headers: res.headers }
     throw remoteError(method, route, res.status, text)
   }
 

@@ -6,11 +6,6 @@ import type { TabularResponse, WireCell, WireTable } from '../exec/format/types.
 import { escapeControls } from './display-width.ts'
 import { renderTable } from './table-format.ts'
 
-/** Output formats of `apldb query`. */
-export const QUERY_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const
-/** One output format. */
-export type QueryFormat = (typeof QUERY_FORMATS)[number]
-
 /** The tables holding results: all but the `_totals` companion of a binned summarize. */
 export function resultTables(res: TabularResponse): readonly WireTable[] {
   const tables = Array.isArray(res.tables) ? res.tables : []
@@ -33,7 +28,7 @@ export function cellText(v: WireCell | undefined): string {
 const NUMERIC_TYPES: ReadonlySet<string> = new Set(['integer', 'float', 'integer|float', 'float|integer'])
 
 /** Lines of an aligned table fitted to `width`, with a note when columns had to be left out. */
-export function tableText(t: WireTable, width: number): string {
+export function tableText(t: WireTable, width: number, header = true): string {
   const cols = t.columns ?? []
   const n = rowCount(t)
   const rows: string[][] = new Array(n)
@@ -48,9 +43,11 @@ export function tableText(t: WireTable, width: number): string {
     width,
   )
   if (layout.hiddenColumns > 0) {
-    layout.lines.push(`(${layout.hiddenColumns} more column(s) do not fit; use --format json, csv or ndjson)`)
+    layout.lines.push(
+      `(${layout.hiddenColumns} more column(s) do not fit; use --format vertical, json, csv or ndjson)`,
+    )
   }
-  return `${layout.lines.join('\n')}\n`
+  return `${(header ? layout.lines : layout.lines.slice(2)).join('\n')}\n`
 }
 
 /** One JSON object per row, keys in field order. */
@@ -83,12 +80,4 @@ function csvValue(v: WireCell | undefined): string {
 
 function csvCell(s: string): string {
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-}
-
-/** The text `apldb query` prints for `res` in `format` (json: the whole response). */
-export function formatResponse(res: TabularResponse, format: QueryFormat, width: number): string {
-  if (format === 'json') return `${stringifyWire(res)}\n`
-  const tables = resultTables(res)
-  const render = { table: (t: WireTable) => tableText(t, width), ndjson: ndjsonText, csv: csvText }[format]
-  return tables.map(render).join(format === 'table' ? '\n' : '')
 }

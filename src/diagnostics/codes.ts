@@ -302,6 +302,32 @@ export const codes = {
     (a) =>
       `${quote(a.operator)} is not allowed in a block deletion: the query must be one dataset followed only by \`where\` and \`search\``,
   ),
+  APL0323: row<{ operator: string }>(
+    'monitor-operator-not-allowed',
+    'error',
+    400,
+    (a) =>
+      `${quote(a.operator)} is not allowed in a MatchEvent monitor: its query may only filter and reshape events (where, extend, parse, project and its variants)`,
+  ),
+  APL0324: row<{ detail: string }>('monitor-query-shape', 'error', 400, (a) => `monitor query: ${a.detail}`),
+  APL0325: row<{ name: string; suggestion?: string }>(
+    'unknown-visualization',
+    'error',
+    400,
+    (a) => `unknown visualization ${quote(a.name)} of render${didYouMean(a.suggestion)}`,
+  ),
+  APL0326: row<{ name: string; visualization: string; suggestion?: string }>(
+    'unknown-render-property',
+    'error',
+    400,
+    (a) => `render ${a.visualization} has no property ${quote(a.name)}${didYouMean(a.suggestion)}`,
+  ),
+  APL0327: row<NoArgs>(
+    'render-not-last',
+    'error',
+    400,
+    () => '`render` must be the last operator of the query',
+  ),
   APL0330: row<{ detail: string }>(
     'implicit-conversion',
     'warning',

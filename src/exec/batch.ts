@@ -383,6 +383,9 @@ export function fromCells(type: AplType, cells: readonly Cell[]): Vec {
     case 'long':
     case 'real':
     case 'timespan': {
+      // Longs beyond ±2^53 keep their exact bigint cells (the slow, exact path).
+      if (type === 'long' && cells.some((c) => typeof c === 'bigint' && !Number.isSafeInteger(Number(c))))
+        return { kind: 'mixed', values: [...cells] }
       const values = new Float64Array(n)
       cells.forEach((c, i) => {
         if (typeof c !== 'number' && typeof c !== 'bigint') return

@@ -16,6 +16,8 @@ export interface ExecStats {
   rowsMatched: number
   numGroups: number
   isEstimate: boolean
+  /** Units of parallel scans (count), and those of them that a query worker thread ran. */
+  readonly parallel: { units: number; workerUnits: number }
   /** Oldest / newest `_time` (epoch ns) over the blocks examined. */
   minBlockTime?: bigint
   maxBlockTime?: bigint
@@ -46,6 +48,7 @@ export function newStats(): ExecStats {
     rowsMatched: 0,
     numGroups: 0,
     isEstimate: false,
+    parallel: { units: 0, workerUnits: 0 },
   }
 }
 

@@ -9,6 +9,7 @@ export type ExecErrorCode =
   | 'strict_types'
   | 'invalid_argument'
   | 'join_too_large'
+  | 'too_many_groups'
   /** A charge would pass the query's budget (`scope: 'query'`) or the server's (`'process'`). */
   | 'query_memory_exceeded'
   /** A string or array a function would build is past the maximum size of a value. */

@@ -51,6 +51,12 @@ export class QueryGuard {
     this.#stopped = opts.stopped
   }
 
+  /**
+   * The kernels' interrupt check (KernelSite.interrupt: every KERNEL_CHECK_ROWS rows of a kernel
+   * built with the executor helper, and in hand-written long loops): `check`, bound to this guard.
+   */
+  readonly interrupt = (): void => this.check()
+
   /** Throws when the query was aborted or ran past its deadline (or its evaluation slice ended). */
   check(): void {
     if (this.signal?.aborted) throw new ExecError('aborted', 'query aborted')

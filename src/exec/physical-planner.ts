@@ -16,6 +16,7 @@ import { LimitExec } from './ops/limit-exec.ts'
 import { MakeSeriesExec } from './ops/make-series-exec.ts'
 import { PrintExec } from './ops/print-exec.ts'
 import { ProjectExec } from './ops/project-exec.ts'
+import { RenderExec } from './ops/render-exec.ts'
 import { ScanExec } from './ops/scan-exec.ts'
 import { SearchExec } from './ops/search-exec.ts'
 import { SortExec } from './ops/sort-exec.ts'
@@ -75,7 +76,7 @@ const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
   Aggregate: (n, o, k) => {
     const input = k[0]
     if (o.zoneStats) linkStats(n, input)
-    return new AggregateExec(input, n.keys, n.aggregates, n.schema, scopeOf(n.input.schema, o.env))
+    return new AggregateExec(input, n, scopeOf(n.input.schema, o.env))
   },
   Sort: (n, o, k) => new SortExec(k[0], n.keys, scopeOf(n.input.schema, o.env)),
   TopN: (n, o, k) =>
@@ -98,6 +99,7 @@ const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
   MakeSeries: (n, o, k) => new MakeSeriesExec(k[0], n, scopeOf(n.input.schema, o.env)),
   Print: (n, o) => new PrintExec(n.columns, n.schema, scopeOf([], o.env)),
   Datatable: (n) => new DatatableExec(n.rows, n.schema),
+  Render: (n, o) => new RenderExec(build(n.input, o), n.visualization),
 }
 
 /** A node being built: its children, and those of them built so far. */

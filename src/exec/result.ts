@@ -6,6 +6,7 @@
 //   null → null (every type)
 // A column's `type` disambiguates bigint cells (long vs datetime vs timespan).
 import type { AggWireName, AplType } from '../catalog/index.ts'
+import type { Visualization } from '../plan/index.ts'
 
 /** One result cell (see module header). */
 export type Cell = null | boolean | number | bigint | string | CellJson
@@ -76,6 +77,8 @@ export interface QueryResult {
   readonly status: QueryStatus
   /** Datasets the query read (for `datasetNames` on the wire and for auth). */
   readonly datasetNames: readonly string[]
+  /** The chart hint of a query ending in `render`; absent otherwise. */
+  readonly visualization?: Visualization
 }
 
 /** Options every query runner takes (the engine and the reference evaluator alike). */

@@ -18,22 +18,29 @@ import {
   newStats,
 } from './context.ts'
 import { QueryGuard } from './guard.ts'
-import { chooseBinAutoStep } from './kernels/binning.ts'
+import { chooseBinAutoStep } from './kernels/binning/binning.ts'
 import { literalCell } from './kernels/constants.ts'
 import type { KernelEnv } from './kernels/kernel.ts'
 import { type PhysicalOperator, preorder } from './operator.ts'
 import { AggregateExec } from './ops/aggregate-exec.ts'
+import { RenderExec } from './ops/render-exec.ts'
 import { ResultRows } from './ops/result-rows.ts'
 import type { TopNExec } from './ops/top-n-exec.ts'
 import { type BuildOverride, type ParallelMode, parallelOverride } from './parallel/index.ts'
 import { build } from './physical-planner.ts'
 import { QueryMemory } from './query-memory.ts'
+import { remoteOf } from './remote.ts'
 import type { Cell, QueryOptions, QueryResult, ResultField, ResultMessage, ResultTable } from './result.ts'
 import { cellsAt } from './vector.ts'
 
 /** Default row cap and the largest a request may ask for (decision §10.4). */
 export const DEFAULT_ROW_LIMIT = 1000
 export const MAX_ROW_LIMIT = 50_000
+/**
+ * The most rows an aggregating result (summarize, distinct, make-series, count) may have: such a
+ * result is never cut by the row limit, and one past this bound fails with `too_many_groups`.
+ */
+export const MAX_AGGREGATE_ROWS = 1_000_000
 
 /** Options of `runQuery`. */
 export type RunOptions = QueryOptions & {
@@ -46,6 +53,8 @@ export type RunOptions = QueryOptions & {
   readonly parallel?: ParallelMode
   /** Called once the main pass has run, with the physical tree and its counters (explain analyze). */
   readonly observe?: (physical: PhysicalOperator, stats: ExecStats) => void
+  /** The group bound of aggregating results (default MAX_AGGREGATE_ROWS; tests lower it). */
+  readonly maxAggregateRows?: number
 }
 
 function bound(text: string | undefined, now: bigint, which: string): bigint | undefined {
@@ -218,8 +227,14 @@ async function runBudgeted(
     start: bound(opts.startTime, now, 'startTime'),
     end: bound(opts.endTime, now, 'endTime') ?? now,
   }
-  const cap = plan.limited ? Number.POSITIVE_INFINITY : rowLimit(opts.limit)
-  const clamped = clampTakes(plan, MAX_ROW_LIMIT)
+  // Event rows get the request's row limit (default 1,000); aggregating results come whole, up to
+  // the group bound, checked once they are computed (a query with its own take/top/count caps itself).
+  const requested = rowLimit(opts.limit)
+  const cap = plan.limited || plan.aggregating ? Number.POSITIVE_INFINITY : requested
+  // `render` stands last (the binder's rule): the plan below it shapes the result, and the hint rides along.
+  const rendered = plan.root.kind === 'Render' ? plan.root : undefined
+  // A result-shaping take past the result maximum is lowered to it (with a warning).
+  const clamped = clampTakes(rendered ? { ...plan, root: rendered.input } : plan, MAX_ROW_LIMIT)
   const p = clamped.plan
   const readsData = p.datasets.length > 0
   // No startTime: the window starts at the Unix epoch (apl-reference §8), and bin_auto sizes to it.
@@ -229,6 +244,7 @@ async function runBudgeted(
     binAutoStep: chooseBinAutoStep(autoStart, window.end),
     now,
     guard,
+    window: { start: autoStart, end: window.end },
   }
   const ctx = createContext({
     snapshot,
@@ -241,9 +257,12 @@ async function runBudgeted(
   })
   const timeDesc =
     p.order === 'time-desc' && p.root.schema.some((c) => c.name === '_time' && c.type === 'datetime')
-  const override = readsData
-    ? await parallelOverride({ snapshot, plan: p, parallel: opts.parallel, window: ctx.window, now })
-    : undefined
+  const remote = remoteOf(snapshot)
+  const override = !readsData
+    ? undefined
+    : remote
+      ? remote.override({ plan: p, window: ctx.window, env, now })
+      : await parallelOverride({ snapshot, plan: p, parallel: opts.parallel, window: ctx.window, now })
   let root: PhysicalOperator
   let sorter: TopNExec | undefined
   if (timeDesc) {
@@ -265,11 +284,19 @@ async function runBudgeted(
     root = build(top, { env, timeDesc, override, rowCap: top, zoneStats: true })
     sorter = root as TopNExec
   } else root = build(p.root, { env, timeDesc, override, zoneStats: true })
+  if (rendered) root = new RenderExec(root, rendered.visualization)
   checkInterrupt(ctx)
   // Event rows past the cap are never read: one more than the cap tells that the cap cut the result.
   const out = await drainOrAbort(root, ctx, Number.isFinite(cap) ? cap + 1 : cap)
   opts.observe?.(root, ctx.stats)
   const produced = sorter ? sorter.metrics.rowsIn : out.length
+  const groupBound = opts.maxAggregateRows ?? MAX_AGGREGATE_ROWS
+  if (plan.aggregating && !plan.limited && out.length > groupBound) {
+    throw new ExecError(
+      'too_many_groups',
+      `the result has ${out.length.toLocaleString('en-US')} groups, more than the ${groupBound.toLocaleString('en-US')} an aggregating query may return: group by fewer or coarser keys (a wider bin), filter first, or keep the top groups with top/take`,
+    )
+  }
   const n = Math.min(out.length, cap)
   const messages: ResultMessage[] = clamped.message ? [clamped.message] : []
   if (produced > n) {
@@ -298,12 +325,13 @@ async function runBudgeted(
       rowsMatched: matchedRows(root),
       numGroups: aggs.reduce((s, a) => s + a.numGroups, 0),
       isPartial: false,
-      isEstimate: aggs.some((a) => a.isEstimate),
+      isEstimate: ctx.stats.isEstimate || aggs.some((a) => a.isEstimate),
       ...(ctx.stats.minBlockTime !== undefined ? { minBlockTime: ctx.stats.minBlockTime } : {}),
       ...(ctx.stats.maxBlockTime !== undefined ? { maxBlockTime: ctx.stats.maxBlockTime } : {}),
       messages,
     },
     datasetNames: p.datasets,
+    ...(rendered ? { visualization: rendered.visualization } : {}),
   }
 }
 
@@ -364,7 +392,8 @@ function tableOf(
  * would not be exact (then `totals` runs the summarize again).
  */
 function foldedTotals(root: PhysicalOperator, agg: Aggregate): Batch | undefined {
-  const op = root.name === 'TopNExec' && root.children.length === 1 ? root.children[0] : root
+  const top = root instanceof RenderExec ? root.children[0] : root
+  const op = top.name === 'TopNExec' && top.children.length === 1 ? top.children[0] : top
   if (!(op instanceof AggregateExec)) return undefined
   return op.totalsWithout(agg.timeBucket?.keyIndex ?? 0) ?? undefined
 }

@@ -9,10 +9,11 @@ import { type BodyBudget, payloadTooLarge, ServiceError } from '../service/index
 type DecoderFactory = () => Transform
 
 /** Supported encodings (api-contract.md §3.2; deflate is a harmless extra). */
-const DECODERS: Readonly<Record<string, DecoderFactory>> = {
+const DECODERS: Readonly<Record<string, DecoderFactory | undefined>> = {
   gzip: () => zlib.createGunzip(),
   'x-gzip': () => zlib.createGunzip(),
-  zstd: () => zlib.createZstdDecompress(),
+  // Node's zlib has zstd from 22.15 on; an older Node refuses zstd bodies with 415.
+  zstd: typeof zlib.createZstdDecompress === 'function' ? () => zlib.createZstdDecompress() : undefined,
   deflate: () => zlib.createInflate(),
 }
 
@@ -25,7 +26,9 @@ function decoderFor(header: string | undefined): Transform | undefined {
     throw new ServiceError(
       415,
       'unsupported_encoding',
-      `Content-Encoding ${JSON.stringify(enc.slice(0, 32))} is not supported; use gzip, zstd or none`,
+      enc === 'zstd'
+        ? 'Content-Encoding zstd needs a server on Node 22.15 or later; use gzip or none'
+        : `Content-Encoding ${JSON.stringify(enc.slice(0, 32))} is not supported; use gzip, zstd or none`,
     )
   }
   return make()

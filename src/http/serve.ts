@@ -5,10 +5,10 @@
 // built on exactly this.
 import * as http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import type { Apldb } from '../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../query/apldb.ts'
 import { createHandler, type HttpOptions } from './handler.ts'
 
-/** Options of `serve`. */
+/** Options of `serve` (`console` defaults to true here: the web console at `/`). */
 export interface ServeOptions extends HttpOptions {
   /** TCP port (default 3000; 0 = an ephemeral port). */
   readonly port?: number
@@ -40,7 +40,8 @@ const CHECK_INTERVAL_MS = 1_000
 
 /** Starts the API server over an open store. */
 export async function serve(db: Apldb, opts: ServeOptions = {}): Promise<RunningServer> {
-  const handler = await createHandler(db, opts)
+  const handler = createHandler(db, { ...opts, console: opts.console ?? true })
+  const { rootTokenSecret } = await handler.ready
   const idleMs = opts.keepAliveTimeoutMs ?? 5_000
   const connections = new Connections(idleMs)
   const server = http.createServer(
@@ -76,7 +77,7 @@ export async function serve(db: Apldb, opts: ServeOptions = {}): Promise<Running
     return closing
   }
   const shownHost = host.includes(':') ? `[${host}]` : host
-  return { url: `http://${shownHost}:${port}`, port, rootTokenSecret: handler.rootTokenSecret, close }
+  return { url: `http://${shownHost}:${port}`, port, rootTokenSecret, close }
 }
 
 /** The server's open connections and the requests in flight on each. */

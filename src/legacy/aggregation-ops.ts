@@ -87,8 +87,8 @@ const AGGREGATIONS = {
   argmax: { needsField: true, argument: 'fields', build: argExtremum('arg_max', 'max') },
   makeset: { needsField: true, argument: 'none', array: true, build: of('make_set') },
   makelist: { needsField: true, argument: 'none', array: true, build: of('make_list') },
-  // Per-second rate: the sum over the bucket (or window) divided by its length (catalog `rate` row;
-  // the engine has no `rate` state, so it is written as the sum it is defined by).
+  // Per-second rate: the sum over the bucket (or window) divided by its length, written as the sum it
+  // is defined by so that legacy's own window rule (rateSeconds: null when unbounded) applies.
   rate: {
     needsField: true,
     argument: 'none',

@@ -1,38 +1,13 @@
 // legacy/compile.ts: binds the APL a legacy request became (translate.ts) into logical plans: the same
-// binder, plan nodes and executor as APL, with the scans' virtual `_rowId` and the few catalog rows
-// legacy ops need beyond APL's default tiers. Bind errors become LegacyErrors that quote the APL.
+// binder, plan nodes, executor and capabilities as APL, with the scans' virtual `_rowId`. Bind errors
+// become LegacyErrors that quote the APL.
 
-import {
-  compileApl,
-  DEFAULT_SUPPORT,
-  type LogicalNode,
-  type LogicalPlan,
-  type SchemaSource,
-  type SupportPolicy,
-} from '../plan/index.ts'
+import { ENGINE_CAPABILITIES } from '../exec/capabilities.ts'
+import { compileApl, type LogicalNode, type LogicalPlan, type SchemaSource } from '../plan/index.ts'
 import type { Query } from '../syntax/ast.ts'
 import { printApl } from '../syntax/print.ts'
 import { LegacyError, type LegacyErrorCode } from './errors.ts'
 import type { LegacyTranslation } from './translate.ts'
-
-/** T3 rows legacy ops compile to (case-sensitive string ops, stdev, variance, histogram, makesetif). */
-const EXTRA_OPERATORS: ReadonlySet<string> = new Set([
-  'startswith_cs',
-  '!startswith_cs',
-  'endswith_cs',
-  '!endswith_cs',
-  'contains_cs',
-  '!contains_cs',
-  '!matches regex',
-])
-const EXTRA_AGGREGATES: ReadonlySet<string> = new Set(['stdev', 'variance', 'histogram', 'make_set_if'])
-
-/** APL's default support plus the rows above. */
-export const LEGACY_SUPPORT: SupportPolicy = {
-  scalar: DEFAULT_SUPPORT.scalar,
-  aggregate: (row) => DEFAULT_SUPPORT.aggregate(row) || EXTRA_AGGREGATES.has(row.name),
-  operator: (row) => DEFAULT_SUPPORT.operator(row) || EXTRA_OPERATORS.has(row.name),
-}
 
 /** One bound query: its APL text (for messages and explain) and its plan. */
 export interface CompiledQuery {
@@ -62,7 +37,7 @@ function compileOne(
   blames: readonly Blame[],
 ): CompiledQuery {
   const apl = printApl(q)
-  const bound = compileApl(apl, schema, { rowId: true, support: LEGACY_SUPPORT })
+  const bound = compileApl(apl, schema, { rowId: true, capabilities: ENGINE_CAPABILITIES })
   if (bound.plan === undefined) {
     const d = bound.diagnostics[0]
     const why = d.message.replace(/^line: \d+, col: \d+: /, '')

@@ -1,7 +1,7 @@
 // legacy/index.ts: the legacy structured query's public surface (api-contract.md §2): run a request,
 // translate it (for explain and tests), the request/result types and the error. Re-exports only.
 
-export { type CompiledLegacy, type CompiledQuery, compileLegacy, LEGACY_SUPPORT } from './compile.ts'
+export { type CompiledLegacy, type CompiledQuery, compileLegacy } from './compile.ts'
 export { continuationToken } from './cursor.ts'
 export { LEGACY_ERROR_CODES, LegacyError, type LegacyErrorCode } from './errors.ts'
 export { legacyRequestFromApl } from './from-apl.ts'

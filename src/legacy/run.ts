@@ -56,7 +56,7 @@ export function compileLegacyRequest(
   opts: Pick<LegacyRunOptions, 'now' | 'startTime' | 'endTime'>,
 ): { readonly request: NormalRequest; readonly compiled: CompiledLegacy } {
   const fields = schema.fields(dataset)
-  if (fields === undefined) throw new LegacyError('dataset_not_found', `dataset '${dataset}' does not exist`)
+  if (fields === undefined) throw new LegacyError('dataset_not_found', `dataset '${dataset}' not found`)
   const req = normalizeRequest(request, opts)
   const t = translateLegacy(dataset, fields, req, opts.now)
   return { request: req, compiled: compileLegacy(t, schema, dataset, blames(req, t.filter)) }

@@ -4,7 +4,7 @@
 // (`summarize … by bin(_time, step), groups`). Builds ASTs only; compile.ts binds them.
 
 import { ROW_ID_FIELD } from '../exec/format/index.ts'
-import { chooseBinAutoStep } from '../exec/kernels/binning.ts'
+import { chooseBinAutoStep } from '../exec/kernels/binning/binning.ts'
 import type { SchemaField } from '../plan/index.ts'
 import {
   type ColumnExpr,

@@ -1,5 +1,5 @@
 // plan/apply-operator.ts: binds a scalar-operator application (binary, prefix, list, range) to its
-// catalog row: support check, signature resolution, and the diagnostic when operand types do not fit.
+// catalog row: capability check, signature resolution, and the diagnostic when operand types do not fit.
 
 import { lookupScalarOperator, resolveSignature } from '../catalog/index.ts'
 import type { Span } from '../syntax/span.ts'
@@ -31,7 +31,7 @@ const CASE_SENSITIVE_VARIANT: Readonly<Record<string, string>> = {
 /**
  * The row of infix operator `symbol` (`:` is search's `has`), or fails as not supported. With
  * `caseSensitive`, a case-insensitive operator resolves to its `_cs` row; that lowering is search
- * semantics, so the support policy is not asked about the `_cs` row.
+ * semantics, so the engine's capabilities are not asked about the `_cs` row.
  */
 export function operatorRow(
   symbol: string,
@@ -43,7 +43,7 @@ export function operatorRow(
   const written = symbol === ':' ? 'has' : symbol
   const row = lookupScalarOperator(written)
   // `lowered` rows come from the binder's own rewriting (search terms), not from the query text.
-  if (row === undefined || (!lowered && !ctx.support.operator(row))) {
+  if (row === undefined || (!lowered && !ctx.capabilities.operator(row))) {
     return ctx.fail('APL0307', opSpan, { feature: `operator \`${written}\`` })
   }
   const variant = scope.caseSensitive ? CASE_SENSITIVE_VARIANT[written] : undefined

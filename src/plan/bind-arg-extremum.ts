@@ -48,7 +48,7 @@ export function bindArgExtremum(
   next: () => string,
 ): BoundArgExtremum {
   const name = call.name.name
-  if (!ctx.support.aggregate(row))
+  if (!ctx.capabilities.aggregate(row))
     return ctx.fail('APL0307', call.name.span, { feature: `aggregation \`${name}\`` })
   const inner: ExprScope = { ...scope, aggregates: 'inside', groupKey: false }
   const [first, ...rest] = call.args

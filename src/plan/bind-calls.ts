@@ -1,6 +1,6 @@
 // plan/bind-calls.ts: function calls → catalog rows. Aggregations only where the scope allows them,
-// `bin_auto` only as a summarize key, T3 rows refused per the support policy, and every signature
-// mismatch turned into a diagnostic pointing at the offending argument.
+// `bin_auto` only as a summarize key, rows the engine cannot run refused (APL0307), and every
+// signature mismatch turned into a diagnostic pointing at the offending argument.
 
 import {
   allAggregateNames,
@@ -20,7 +20,6 @@ import type { BindContext, ExprScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
 import { type AggregateRow, type BoundExpr, boundExpr, type ScalarRow } from './bound-expr.ts'
 import { isConstant } from './expr-walk.ts'
-import { UNSUPPORTED_SPECIAL_FUNCTIONS } from './support.ts'
 
 /** Binds `name(args)` as an aggregation or a scalar function, per the scope. */
 export function bindCall(e: Call, scope: ExprScope, ctx: BindContext): BoundExpr {
@@ -32,19 +31,17 @@ export function bindCall(e: Call, scope: ExprScope, ctx: BindContext): BoundExpr
     if (scope.aggregates === 'inside') {
       return ctx.fail('APL0320', e.name.span, { name: `aggregation \`${name}\` inside another aggregation` })
     }
-    if (!ctx.support.aggregate(agg))
+    if (!ctx.capabilities.aggregate(agg))
       return ctx.fail('APL0307', e.name.span, { feature: `aggregation \`${name}\`` })
     return bindAggregateCall(e, agg, scope, ctx)
   }
   if (fn === undefined) {
-    if (UNSUPPORTED_SPECIAL_FUNCTIONS.has(name)) {
-      return ctx.fail('APL0307', e.name.span, { feature: `function \`${name}\`` })
-    }
     const candidates =
       scope.aggregates === 'top' ? [...allAggregateNames(), ...allScalarNames()] : allScalarNames()
     return ctx.fail('APL0302', e.name.span, { name, suggestion: suggest(name, candidates) })
   }
-  if (!ctx.support.scalar(fn)) return ctx.fail('APL0307', e.name.span, { feature: `function \`${name}\`` })
+  if (!ctx.capabilities.scalar(fn))
+    return ctx.fail('APL0307', e.name.span, { feature: `function \`${name}\`` })
   if (fn.placement === 'summarize-by' && !scope.groupKey) {
     return ctx.fail('APL0320', e.name.span, { name: `\`${name}\` outside a summarize \`by\` clause` })
   }

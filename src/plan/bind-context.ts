@@ -1,21 +1,25 @@
-// plan/bind-context.ts: per-query binder state: query text, schema, support policy, `let` bindings,
-// `set` options, datasets read and warnings. Errors abort binding by throwing BindFailure (caught in bind.ts).
+// plan/bind-context.ts: per-query binder state: query text, schema, engine capabilities, `let` bindings,
+// `set` options, datasets read and warnings. Errors abort binding by throwing BindFailure (caught in
+// bind.ts).
 
 import type { Code, CodeArgs } from '../diagnostics/codes.ts'
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Span } from '../syntax/span.ts'
 import type { BoundExpr } from './bound-expr.ts'
+import { type Capabilities, EVERY_ROW } from './capabilities.ts'
 import type { RowSchema } from './columns.ts'
 import type { LogicalNode } from './logical.ts'
 import type { SchemaSource } from './schema.ts'
-import { DEFAULT_SUPPORT, type SupportPolicy } from './support.ts'
 
 /** Options of `bindQuery`. */
 export interface BindOptions {
   /** The query text the AST was parsed from; diagnostics take their line and column from it. */
   readonly text?: string
-  /** Which catalog rows the engine runs (default: T1, T2 and a small T3 allow-list). */
-  readonly support?: SupportPolicy
+  /**
+   * Which catalog rows the engine runs: a runner passes the engine's (exec/capabilities.ts); the
+   * default, every row, is for binding alone.
+   */
+  readonly capabilities?: Capabilities
   /**
    * Scans expose the virtual `_rowId` column (legacy queries: matches and cursors). Off for APL, so
    * `*` never shows it (api-contract.md Surprise 20).
@@ -63,7 +67,7 @@ export function rowScope(schema: RowSchema): ExprScope {
 export class BindContext {
   readonly text: string
   readonly schema: SchemaSource
-  readonly support: SupportPolicy
+  readonly capabilities: Capabilities
   /** Scans add the virtual `_rowId` column (BindOptions.rowId). */
   readonly rowId: boolean
   /** `set stricttypes;` was given. */
@@ -73,10 +77,10 @@ export class BindContext {
   readonly datasets = new Set<string>()
   readonly #lets = new Map<string, LetValue>()
 
-  constructor(text: string, schema: SchemaSource, support: SupportPolicy = DEFAULT_SUPPORT, rowId = false) {
+  constructor(text: string, schema: SchemaSource, capabilities: Capabilities = EVERY_ROW, rowId = false) {
     this.text = text
     this.schema = schema
-    this.support = support
+    this.capabilities = capabilities
     this.rowId = rowId
   }
 

@@ -157,7 +157,7 @@ function bindUnary(e: Unary, scope: ExprScope, ctx: BindContext): BoundExpr {
     return { ...operand, span: e.span }
   }
   const row = lookupPrefixOperator(e.op)
-  if (row === undefined || !ctx.support.operator(row)) {
+  if (row === undefined || !ctx.capabilities.operator(row)) {
     return ctx.fail('APL0307', opSpan, { feature: `operator \`${e.op}\`` })
   }
   const type = operatorResultType(row, [operand], ctx)

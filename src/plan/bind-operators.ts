@@ -1,12 +1,15 @@
-// plan/bind-operators.ts: one handler per tabular operator after `|` (exhaustive over the AST kinds).
-// T3 operators the engine does not run yet are refused with APL0307 at the operator's name.
+// plan/bind-operators.ts: one handler per tabular operator after `|`, keyed by AST kind. An operator
+// without a handler is one the engine does not run: refused with APL0307 at its name (the handler
+// table is the whole record of which operators are supported; the physical planner covers every
+// logical node a handler makes).
 
-import { COUNT_OPERATOR_COLUMN } from '../catalog/index.ts'
+import { COUNT_OPERATOR_COLUMN, type TabularOperatorName } from '../catalog/index.ts'
 import type { ColumnExpr, Expr, NamePattern, OrderedExpr, TabularOperator } from '../syntax/ast.ts'
 import type { Span } from '../syntax/span.ts'
 import { type BindContext, rowScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
 import { bindJoin } from './bind-join.ts'
+import { bindRender } from './bind-render.ts'
 import { bindSearch } from './bind-search.ts'
 import { bindUnion } from './bind-source.ts'
 import { bindMakeSeries, bindSummarize } from './bind-summarize.ts'
@@ -17,21 +20,42 @@ import { type ColumnDef, type LogicalNode, logical, type SortKey, singleColumn }
 import { columnNumberer, defaultExprName, finalNames, unknownField, wildcardMatcher } from './names.ts'
 
 type Handlers = {
-  readonly [K in TabularOperator['kind']]: (
+  readonly [K in TabularOperator['kind']]?: (
     op: Extract<TabularOperator, { kind: K }>,
     input: LogicalNode,
     ctx: BindContext,
   ) => LogicalNode
 }
 
-/** Refuses a T3 operator, pointing at its name (the first `keyword.length` characters of the operator). */
-function notSupported(keyword: string) {
-  return (op: TabularOperator, _input: LogicalNode, ctx: BindContext): never =>
-    ctx.fail(
-      'APL0307',
-      { start: op.span.start, length: keyword.length },
-      { feature: `operator \`${keyword}\`` },
-    )
+/** The catalog row (and keyword) of each pipe operator's syntax. */
+const CATALOG_ROW: { readonly [K in TabularOperator['kind']]: TabularOperatorName } = {
+  Where: 'where',
+  Summarize: 'summarize',
+  Top: 'top',
+  Search: 'search',
+  Extend: 'extend',
+  ExtendValid: 'extend-valid',
+  Project: 'project',
+  ProjectAway: 'project-away',
+  ProjectKeep: 'project-keep',
+  ProjectRename: 'project-rename',
+  ProjectReorder: 'project-reorder',
+  Take: 'take',
+  Sort: 'sort',
+  Count: 'count',
+  Distinct: 'distinct',
+  Join: 'join',
+  Lookup: 'lookup',
+  Union: 'union',
+  MakeSeries: 'make-series',
+  Parse: 'parse',
+  ParseWhere: 'parse-where',
+  ParseKv: 'parse-kv',
+  MvExpand: 'mv-expand',
+  Sample: 'sample',
+  Redact: 'redact',
+  Getschema: 'getschema',
+  Render: 'render',
 }
 
 const HANDLERS: Handlers = {
@@ -47,7 +71,6 @@ const HANDLERS: Handlers = {
   },
   Search: (op, input, ctx) => bindSearch(op, input, ctx),
   Extend: (op, input, ctx) => bindExtend(op.columns, op.span, input, ctx),
-  ExtendValid: notSupported('extend-valid'),
   Project: (op, input, ctx) => {
     const columns = bindColumns(op.columns, input.schema, ctx)
     return project(columns, op.span, input)
@@ -93,7 +116,6 @@ const HANDLERS: Handlers = {
     }
     return project(columns, op.span, input)
   },
-  ProjectReorder: notSupported('project-reorder'),
   Take: (op, input, ctx) => {
     const count = constantCount(op.count, 'take', input.schema, ctx)
     return logical('Limit', { schema: input.schema, span: op.span, input, count })
@@ -113,26 +135,33 @@ const HANDLERS: Handlers = {
     return logical('Distinct', { schema: schemaOf(columns), span: op.span, input, columns })
   },
   Join: (op, input, ctx) => bindJoin(op, input, ctx),
-  Lookup: notSupported('lookup'),
   Union: (op, input, ctx) => bindUnion(op, input, ctx),
   MakeSeries: (op, input, ctx) => bindMakeSeries(op, input, ctx),
-  Parse: notSupported('parse'),
-  ParseWhere: notSupported('parse-where'),
-  ParseKv: notSupported('parse-kv'),
-  MvExpand: notSupported('mv-expand'),
-  Sample: notSupported('sample'),
-  Redact: notSupported('redact'),
-  Getschema: notSupported('getschema'),
+  Render: (op, input, ctx) => bindRender(op, input, ctx),
 }
 
-/** Binds `op` over `input`. */
+/** Binds `op` over `input`; an operator without a handler fails with APL0307 at its keyword. */
 export function bindOperator(op: TabularOperator, input: LogicalNode, ctx: BindContext): LogicalNode {
-  return (HANDLERS[op.kind] as (o: TabularOperator, i: LogicalNode, c: BindContext) => LogicalNode)(
-    op,
-    input,
-    ctx,
-  )
+  const handler = HANDLERS[op.kind] as
+    | ((o: TabularOperator, i: LogicalNode, c: BindContext) => LogicalNode)
+    | undefined
+  if (handler === undefined) {
+    const keyword = CATALOG_ROW[op.kind]
+    return ctx.fail(
+      'APL0307',
+      { start: op.span.start, length: keyword.length },
+      { feature: `operator \`${keyword}\`` },
+    )
+  }
+  return handler(op, input, ctx)
 }
+
+/** Catalog rows of the pipe operators that have a handler. */
+export const PIPE_OPERATORS_BOUND: ReadonlySet<TabularOperatorName> = new Set(
+  (Object.keys(CATALOG_ROW) as TabularOperator['kind'][])
+    .filter((k) => HANDLERS[k] !== undefined)
+    .map((k) => CATALOG_ROW[k]),
+)
 
 /** A boolean predicate over `schema` (where); mixed/dynamic results are tested per value. */
 export function bindPredicate(e: Expr, schema: RowSchema, ctx: BindContext): BoundExpr {

@@ -1,12 +1,14 @@
 // plan/bind-source.ts: tabular expressions: dataset references (bare or bracketed, with did-you-mean),
-// tabular `let` names, sub-queries, `union`, `datatable`, `print`. Scalar kinds are "tabular expected".
+// tabular `let` names, sub-queries, and the source operators (`union`, `datatable`, `print`, …: one
+// optional handler each; one without a handler is refused with APL0307). Scalar kinds are "tabular expected".
 
+import type { TabularOperatorName } from '../catalog/index.ts'
 import { suggest } from '../diagnostics/suggest.ts'
 import type { Datatable, Expr, Pipe, Print, Union, Wildcard } from '../syntax/ast.ts'
 import type { Span } from '../syntax/span.ts'
 import { type BindContext, rowScope } from './bind-context.ts'
 import { bindExpr, bindLiteral } from './bind-expr.ts'
-import { bindOperator } from './bind-operators.ts'
+import { bindOperator, PIPE_OPERATORS_BOUND } from './bind-operators.ts'
 import { bindSearch } from './bind-search.ts'
 import { type BoundLiteral, boundLiteral } from './bound-expr.ts'
 import { type ColumnInfo, columnInfo, fieldColumn, mergeSchemas } from './columns.ts'
@@ -19,20 +21,54 @@ type Handlers = {
 
 const tabularExpected = (e: Expr, ctx: BindContext): never => ctx.fail('APL0315', e.span, {})
 
-const HANDLERS: Handlers = {
-  Name: (e, ctx) => tableByName(e.name, e.span, ctx),
-  BracketName: (e, ctx) => tableByName(e.name, e.span, ctx),
-  Pipe: (e, ctx) => bindPipe(e, ctx),
+/** Operators that start a query: their catalog row (and keyword). */
+type SourceKind = 'Datatable' | 'Print' | 'Search' | 'Union' | 'ExternalData'
+const SOURCE_ROW: { readonly [K in SourceKind]: TabularOperatorName } = {
+  Datatable: 'datatable',
+  Print: 'print',
+  Search: 'search',
+  Union: 'union',
+  ExternalData: 'externaldata',
+}
+
+/** The source operators the binder binds (one without an entry is not supported). */
+const SOURCES: {
+  readonly [K in SourceKind]?: (e: Extract<Expr, { kind: K }>, ctx: BindContext) => LogicalNode
+} = {
   Datatable: (e, ctx) => bindDatatable(e, ctx),
   Print: (e, ctx) => bindPrint(e, ctx),
   Search: (e, ctx) => bindSearch(e, null, ctx),
   Union: (e, ctx) => bindUnion(e, null, ctx),
-  ExternalData: (e, ctx) =>
-    ctx.fail(
-      'APL0307',
-      { start: e.span.start, length: 'externaldata'.length },
-      { feature: 'operator `externaldata`' },
-    ),
+}
+
+function bindSource(e: Extract<Expr, { kind: SourceKind }>, ctx: BindContext): LogicalNode {
+  const handler = SOURCES[e.kind] as ((x: Expr, c: BindContext) => LogicalNode) | undefined
+  if (handler !== undefined) return handler(e, ctx)
+  const keyword = SOURCE_ROW[e.kind]
+  return ctx.fail(
+    'APL0307',
+    { start: e.span.start, length: keyword.length },
+    { feature: `operator \`${keyword}\`` },
+  )
+}
+
+/** True when the binder binds tabular operator `name` (as a pipe operator or a source). */
+export function bindsTabularOperator(name: TabularOperatorName): boolean {
+  if (PIPE_OPERATORS_BOUND.has(name)) return true
+  return (Object.keys(SOURCE_ROW) as SourceKind[]).some(
+    (k) => SOURCE_ROW[k] === name && SOURCES[k] !== undefined,
+  )
+}
+
+const HANDLERS: Handlers = {
+  Name: (e, ctx) => tableByName(e.name, e.span, ctx),
+  BracketName: (e, ctx) => tableByName(e.name, e.span, ctx),
+  Pipe: (e, ctx) => bindPipe(e, ctx),
+  Datatable: bindSource,
+  Print: bindSource,
+  Search: bindSource,
+  Union: bindSource,
+  ExternalData: bindSource,
   Literal: tabularExpected,
   Path: tabularExpected,
   Index: tabularExpected,

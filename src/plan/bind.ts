@@ -9,8 +9,8 @@ import { parseApl } from '../syntax/parse.ts'
 import { BindContext, BindFailure, type BindOptions, rowScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
 import { bindTabular, isTabularSyntax } from './bind-source.ts'
-import type { LogicalPlan } from './logical.ts'
-import { queryLimited, resultOrder } from './result-shape.ts'
+import { type LogicalNode, type LogicalPlan, nodeChildren } from './logical.ts'
+import { queryAggregating, queryLimited, resultOrder } from './result-shape.ts'
 import { assignScanFields } from './scan-fields.ts'
 import type { SchemaSource } from './schema.ts'
 
@@ -52,15 +52,29 @@ function bindStatement(s: Statement, ctx: BindContext): void {
   }
 }
 
+/** Kusto's rule: `render` is the query's last operator, never inside a let, sub-query or join. */
+function checkRenderLast(root: LogicalNode, ctx: BindContext): void {
+  // An explicit stack: pipelines may be thousands of nodes deep.
+  const stack = [...nodeChildren(root)]
+  while (stack.length > 0) {
+    const n = stack.pop() as LogicalNode
+    if (n.kind === 'Render') ctx.fail('APL0327', n.span, {})
+    stack.push(...nodeChildren(n))
+  }
+}
+
 function bindUnchecked(ast: Query, ctx: BindContext): LogicalPlan {
   for (const s of ast.statements) bindStatement(s, ctx)
-  const root = assignScanFields(bindTabular(ast.body, ctx))
+  const bound = bindTabular(ast.body, ctx)
+  checkRenderLast(bound, ctx)
+  const root = assignScanFields(bound)
   return {
     root,
     datasets: [...ctx.datasets].sort(),
     strictTypes: ctx.strictTypes,
     order: resultOrder(root),
     limited: queryLimited(root),
+    aggregating: queryAggregating(root),
   }
 }
 
@@ -68,7 +82,7 @@ function bindUnchecked(ast: Query, ctx: BindContext): LogicalPlan {
 export function bindQuery(ast: Query, schema: SchemaSource, opts: BindOptions = {}): BindResult {
   // Without the text, spans stay exact but every location reads as line 1.
   const text = opts.text ?? ' '.repeat(ast.span.start + ast.span.length)
-  const ctx = new BindContext(text, schema, opts.support, opts.rowId === true)
+  const ctx = new BindContext(text, schema, opts.capabilities, opts.rowId === true)
   try {
     return { plan: bindUnchecked(ast, ctx), warnings: ctx.warnings }
   } catch (error) {

@@ -15,6 +15,7 @@ import {
   type ScanPushdown,
   type SortKey,
 } from './logical.ts'
+import { formatVisualization } from './visualization.ts'
 
 /** `name:type` for a pass-through column, `name=expr:type` for a computed one. */
 function columnText(c: ColumnDef): string {
@@ -106,6 +107,7 @@ const LINES: Lines = {
   },
   Print: (n) => `Print: ${columns(n.columns)}`,
   Datatable: (n) => `Datatable: [${n.schema.map(schemaColumn).join(', ')}] rows ${n.rows.length}`,
+  Render: (n) => `Render: ${formatVisualization(n.visualization)}`,
 }
 
 /** Indentation stops growing at this depth (a 10,000-stage pipeline must not print 100 MB of spaces). */
@@ -135,7 +137,7 @@ export function explainPlan(plan: LogicalPlan): string {
   const facts = [
     `datasets [${plan.datasets.join(', ')}]`,
     `order ${plan.order}`,
-    plan.limited ? 'limited' : 'default-limit',
+    plan.limited ? 'limited' : plan.aggregating ? 'all-groups' : 'default-limit',
     ...(plan.strictTypes ? ['stricttypes'] : []),
   ]
   return `${explainNode(plan.root)}\n-- ${facts.join(' ')}`

@@ -3,13 +3,23 @@
 
 export { type BindResult, bindQuery, compileApl } from './bind.ts'
 export type { BindOptions } from './bind-context.ts'
+export { bindsTabularOperator } from './bind-source.ts'
 export type * from './bound-expr.ts'
+export { type Capabilities, EVERY_ROW } from './capabilities.ts'
 export type { ColumnInfo, RowSchema } from './columns.ts'
 export { explainNode, explainPlan } from './explain.ts'
 export { formatExpr } from './explain-expr.ts'
+export { firstNodeOutside } from './first-outside.ts'
 export type * from './logical.ts'
 export { JOIN_KINDS, nodeChildren, withChildren } from './logical.ts'
 export { preorderNodes, rebuildBottomUp } from './node-walk.ts'
 export { mapExpr, mapNodes, mapPlanExprs } from './rewrite.ts'
 export { type SchemaField, type SchemaSource, schemaFromSnapshot, staticSchema } from './schema.ts'
-export { DEFAULT_SUPPORT, type SupportPolicy, type SupportRow } from './support.ts'
+export {
+  formatVisualization,
+  KINDS,
+  RENDER_PROPERTIES,
+  VISUALIZATIONS,
+  type Visualization,
+  type VisualizationType,
+} from './visualization.ts'

@@ -5,6 +5,7 @@ import type { AggWireName, AplType } from '../catalog/index.ts'
 import type { Span } from '../syntax/span.ts'
 import type { BoundAggCall, BoundExpr, BoundLiteral } from './bound-expr.ts'
 import type { ColumnInfo, RowSchema } from './columns.ts'
+import type { Visualization } from './visualization.ts'
 
 /** A named computed column (`extend x = …`, `project x = …`, a summarize key). */
 export interface ColumnDef {
@@ -246,6 +247,13 @@ export interface Datatable extends Base {
   readonly rows: readonly (readonly BoundLiteral[])[]
 }
 
+/** `render`: the input's rows unchanged, with the chart hint the result carries (the plan's root). */
+export interface Render extends Base {
+  readonly kind: 'Render'
+  readonly input: LogicalNode
+  readonly visualization: Visualization
+}
+
 /** Every logical plan node. */
 export type LogicalNode =
   | Scan
@@ -264,6 +272,7 @@ export type LogicalNode =
   | MakeSeries
   | Print
   | Datatable
+  | Render
 
 /** The `kind` tag of every logical node. */
 export type LogicalKind = LogicalNode['kind']
@@ -305,6 +314,7 @@ const CHILDREN: ChildrenOf = {
   MakeSeries: (n) => [n.input],
   Print: () => [],
   Datatable: () => [],
+  Render: (n) => [n.input],
 }
 
 /** The inputs of `n`, in order (left before right). */
@@ -333,6 +343,7 @@ const WITH_CHILDREN: WithChildren = {
   MakeSeries: (n, c) => withFields(n, { input: c[0] }),
   Print: (n) => n,
   Datatable: (n) => n,
+  Render: (n, c) => withFields(n, { input: c[0] }),
 }
 
 /** A copy of `n` over new inputs (same order as `nodeChildren`); rewrites rebuild, never mutate. */
@@ -357,6 +368,11 @@ export interface LogicalPlan {
   readonly order: ResultOrder
   /** True when the query caps its own row count (take/limit/top/count), so no default cap applies. */
   readonly limited: boolean
+  /**
+   * True when the result is groups (an aggregation reached from the root through single inputs):
+   * no row cap applies, only the group bound (exec/run.ts MAX_AGGREGATE_ROWS) (decision §12).
+   */
+  readonly aggregating: boolean
 }
 
 /** Output schema helper for nodes that add one fixed column. */

@@ -5,7 +5,14 @@ import { findColumn } from './columns.ts'
 import type { LogicalKind, LogicalNode, ResultOrder } from './logical.ts'
 
 /** Nodes that keep their input's row order (and row set size bound) on the way to the root. */
-const ORDER_PRESERVING: ReadonlySet<LogicalKind> = new Set(['Filter', 'Search', 'Project', 'Extend', 'Limit'])
+const ORDER_PRESERVING: ReadonlySet<LogicalKind> = new Set([
+  'Filter',
+  'Search',
+  'Project',
+  'Extend',
+  'Limit',
+  'Render',
+])
 
 /** `explicit` when a Sort/TopN is reached through order-preserving nodes; else `time-desc` if `_time` is output. */
 export function resultOrder(root: LogicalNode): ResultOrder {
@@ -18,8 +25,29 @@ export function resultOrder(root: LogicalNode): ResultOrder {
   return findColumn(root.schema, '_time')?.type === 'datetime' ? 'time-desc' : 'none'
 }
 
+/** Nodes whose result is an aggregation: complete, with no default row cap (decision §12). */
+const AGGREGATING: ReadonlySet<LogicalKind> = new Set(['Aggregate', 'Distinct', 'MakeSeries', 'CountRows'])
+
+/**
+ * True when following single inputs down from the root reaches an aggregation (summarize, distinct,
+ * make-series, count; top-nested is summarizes) before a source: the result is groups, not events.
+ */
+export function queryAggregating(root: LogicalNode): boolean {
+  for (let n: LogicalNode = root; ; n = n.input) {
+    if (AGGREGATING.has(n.kind)) return true
+    if (!('input' in n)) return false
+  }
+}
+
 /** Nodes through which a row cap below still bounds the result. */
-const CAP_PRESERVING: ReadonlySet<LogicalKind> = new Set(['Filter', 'Search', 'Project', 'Extend', 'Sort'])
+const CAP_PRESERVING: ReadonlySet<LogicalKind> = new Set([
+  'Filter',
+  'Search',
+  'Project',
+  'Extend',
+  'Sort',
+  'Render',
+])
 
 /** True when the query bounds its own row count (take/limit, top, `| count`). */
 export function queryLimited(root: LogicalNode): boolean {

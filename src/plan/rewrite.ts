@@ -92,6 +92,7 @@ const NODE: NodeRewrite = {
   }),
   Print: (n, f) => ({ ...n, columns: cols(n.columns, f) }),
   Datatable: (n) => n,
+  Render: (n) => n,
 }
 
 /**

@@ -60,6 +60,8 @@ const CHILD_NEEDS: ChildNeeds = {
     ),
   ],
   Limit: (_n, need) => [need],
+  // Render stands last (bind-render.ts), where the consumer needs every column.
+  Render: (_n, need) => [need],
   Distinct: (n) => [columnsOf(n.columns.map((c) => c.expr))],
   CountRows: () => [new Set()],
   Union: (n, need) => n.inputs.map(() => need),

@@ -2,17 +2,18 @@
 // snapshots, flush, close) plus queries (`query`, `queryResult`, `rows`, `explain`). Each query pins
 // one snapshot synchronously, before its first await, and releases it when done.
 import { toLegacy, toTabular } from '../exec/format/index.ts'
-import type { ParallelMode } from '../exec/parallel/index.ts'
+import { type ParallelMode, startParallelPool } from '../exec/parallel/index.ts'
 import type { Cell, QueryOptions, QueryResult } from '../exec/result.ts'
 import { type LegacyResult, legacyRequestFromApl, type QueryRequest, runLegacy } from '../legacy/index.ts'
-import type { DatasetsApi } from '../storage/datasets-api.ts'
 import type { DeletionInfo } from '../storage/deletion/index.ts'
 import type { IngestInput, IngestOptions, IngestStatus } from '../storage/ingest-call.ts'
 import type { RecoveryReport } from '../storage/recovery.ts'
 import type { FieldInfo, Snapshot } from '../storage/snapshot.ts'
 import type { Store } from '../storage/store.ts'
-import { type DeleteOptions, type DeleteRequest, type DeleteResult, deleteBlocks } from './delete-blocks.ts'
+import type { DeleteBlocksFn, StorageBackend } from './backend.ts'
+import type { DeleteOptions, DeleteRequest, DeleteResult } from './delete-blocks.ts'
 import { type ExplainReport, explainAnalyze } from './explain.ts'
+import { type JsonCell, type RowValues, rowColumns } from './row-values.ts'
 import { runApl } from './run-apl.ts'
 
 /** Options of an in-process query. */
@@ -24,17 +25,19 @@ export interface AplQueryOptions extends QueryOptions {
   readonly parallel?: ParallelMode
 }
 
-/** An open store with queries (see module header). */
-export class Apldb {
+/** An open store with queries (see module header); `S`: the local Store or the ClickHouse backend. */
+export class Apldb<S extends StorageBackend = Store> {
   /** @internal The storage engine underneath (tests and the service layer). */
-  readonly storage: Store
+  readonly storage: S
+  readonly #deleteBlocks: DeleteBlocksFn
 
-  constructor(storage: Store) {
+  constructor(storage: S, deleteBlocks: DeleteBlocksFn) {
     this.storage = storage
+    this.#deleteBlocks = deleteBlocks
   }
 
   /** Dataset administration. */
-  get datasets(): DatasetsApi {
+  get datasets(): S['datasets'] {
     return this.storage.datasets
   }
   /** What opening found and did. */
@@ -69,6 +72,14 @@ export class Apldb {
   health(): ReturnType<Store['health']> {
     return this.storage.health()
   }
+  /**
+   * Starts the process's query worker threads now and resolves true once they take work (false when
+   * they cannot start: `health().workerFaults` says why). Without it they start with the first
+   * parallel query, whose units meanwhile run on the main thread.
+   */
+  startWorkers(): Promise<boolean> {
+    return startParallelPool()
+  }
   /** Now, epoch ns, from the store's clock. */
   now(): bigint {
     return this.storage.now()
@@ -80,6 +91,7 @@ export class Apldb {
 
   /** Runs APL and returns the in-process result (canonical cells; see exec/result.ts). */
   async queryResult(apl: string, opts: AplQueryOptions = {}): Promise<QueryResult> {
+    if (this.storage.refresh) await this.storage.refresh()
     const snap = this.storage.snapshot()
     try {
       return await runApl(snap, apl, { ...opts, now: this.storage.now() })
@@ -96,17 +108,29 @@ export class Apldb {
     return toLegacy(result, request ? { request } : {})
   }
 
-  /** The rows of the first result table as plain objects keyed by field name. */
-  async *rows(apl: string, opts: AplQueryOptions = {}): AsyncGenerator<Record<string, Cell>> {
-    const result = await this.queryResult(apl, opts)
+  /**
+   * The rows of the first result table as plain objects keyed by field name. By default their
+   * values are JSON's, as on the wire (`_time` an RFC 3339 string with nanoseconds; see
+   * row-values.ts); `values: 'native'` yields the in-process cells (bigint epoch ns, bigint longs).
+   */
+  rows(apl: string, opts?: AplQueryOptions & { values?: 'json' }): AsyncGenerator<Record<string, JsonCell>>
+  rows(apl: string, opts: AplQueryOptions & { values: 'native' }): AsyncGenerator<Record<string, Cell>>
+  rows(apl: string, opts?: AplQueryOptions & { values?: RowValues }): AsyncGenerator<Record<string, Cell>>
+  async *rows(
+    apl: string,
+    opts: AplQueryOptions & { values?: RowValues } = {},
+  ): AsyncGenerator<Record<string, Cell>> {
+    const { values = 'json', ...query } = opts
+    const result = await this.queryResult(apl, query)
     const table = result.tables[0]
     if (!table) return
-    const n = table.columns[0]?.length ?? 0
+    const columns = rowColumns(table, values)
+    const n = columns[0]?.length ?? 0
     for (let i = 0; i < n; i++) {
       const row: Record<string, Cell> = {}
       table.fields.forEach((f, c) => {
         Object.defineProperty(row, f.name, {
-          value: table.columns[c][i],
+          value: columns[c][i],
           enumerable: true,
           writable: true,
           configurable: true,
@@ -121,6 +145,7 @@ export class Apldb {
    * and after the optimizer, the physical operator tree, and the blocks and rows it read.
    */
   async explain(apl: string, opts: AplQueryOptions = {}): Promise<ExplainReport> {
+    if (this.storage.refresh) await this.storage.refresh()
     const snap = this.storage.snapshot()
     try {
       return await explainAnalyze(snap, apl, { ...opts, now: this.storage.now() })
@@ -139,6 +164,7 @@ export class Apldb {
     request: QueryRequest,
     opts: Omit<AplQueryOptions, 'limit'> = {},
   ): Promise<LegacyResult> {
+    if (this.storage.refresh) await this.storage.refresh()
     const snap = this.storage.snapshot()
     try {
       return await runLegacy(snap, dataset, request, { ...opts, now: this.storage.now() })
@@ -152,7 +178,7 @@ export class Apldb {
    * durable when it resolves and the blocks vanish from queries at once (files go in the background).
    */
   deleteBlocks(req: DeleteRequest, opts?: DeleteOptions): Promise<DeleteResult> {
-    return deleteBlocks(this.storage, req, opts)
+    return this.#deleteBlocks(req, opts)
   }
 
   /** Committed block deletions and their states (queued, applying, deleted, failed). */
@@ -160,3 +186,6 @@ export class Apldb {
     return this.storage.deletions()
   }
 }
+
+/** An `Apldb` over any backend (what the service, HTTP layer and CLI accept). */
+export type AnyApldb = Apldb<StorageBackend>

@@ -4,6 +4,7 @@
 // a pinned snapshot that the caller keeps pinned throughout. Reads only; never writes.
 
 import { AplError } from '../diagnostics/diagnostic.ts'
+import { ENGINE_CAPABILITIES } from '../exec/capabilities.ts'
 import type { LogicalPlan } from '../plan/index.ts'
 import { compileApl, schemaFromSnapshot } from '../plan/index.ts'
 import { withChildren } from '../plan/logical.ts'
@@ -25,6 +26,9 @@ export interface BlockMatch {
   /** Oldest and newest `_time` among the matching rows, epoch ns. */
   readonly first: bigint
   readonly last: bigint
+  /** Oldest and newest `_time` of the whole block (what deleting it removes), epoch ns. */
+  readonly blockFirst: bigint
+  readonly blockLast: bigint
 }
 
 /** Options of `matchBlocks`. */
@@ -45,6 +49,7 @@ export function countingPlan(snapshot: Snapshot, dataset: string, filters: Logic
   const counter = compileApl(
     `['${dataset}'] | summarize count(), min(_time), max(_time)`,
     schemaFromSnapshot(snapshot),
+    { capabilities: ENGINE_CAPABILITIES },
   )
   if (!counter.plan) throw new AplError(counter.diagnostics)
   // Graft the aggregate onto the caller's filters; then re-derive the fields each scan reads.
@@ -57,6 +62,25 @@ function cellBigint(v: unknown): bigint | undefined {
 }
 
 const EMPTY: readonly never[] = []
+
+/** The `_time` span of a unit: its block's zone map, or the predicted block's events. */
+function blockSpan(u: { blocks: readonly BlockHandle[]; tail: TailView }): {
+  blockFirst: bigint
+  blockLast: bigint
+} {
+  if (u.blocks.length > 0) {
+    const zm = u.blocks[0].meta.zoneMap
+    return { blockFirst: BigInt(zm.minTime), blockLast: BigInt(zm.maxTime) }
+  }
+  let lo = u.tail.events[0]?.time ?? 0n
+  let hi = lo
+  for (let i = 1; i < u.tail.length; i++) {
+    const t = u.tail.events[i].time
+    if (t < lo) lo = t
+    if (t > hi) hi = t
+  }
+  return { blockFirst: lo, blockLast: hi }
+}
 
 /** The affected blocks; `complete` is false when the scan stopped early above `rowLimit`. */
 export interface MatchResult {
@@ -124,7 +148,7 @@ export async function matchBlocks(
     const last = cellBigint(cols[2]?.[0])
     if (matched > 0 && first !== undefined && last !== undefined) {
       const n = u.blocks.length > 0 ? u.blocks[0].meta.header.rowCount : u.tail.length
-      out.push({ blockId: u.blockId, rows: n, matched, first, last })
+      out.push({ blockId: u.blockId, rows: n, matched, first, last, ...blockSpan(u) })
       rows += n
       if (rows > opts.rowLimit) return { matches: out, complete: false }
     }

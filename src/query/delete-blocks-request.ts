@@ -2,8 +2,7 @@
 // fields (types, required time range), and the APL's shape: one dataset followed only by `where`
 // and `search` (anything else is APL0322 with the offending operator's span). Writes nothing.
 import { AplError, createDiagnostic } from '../diagnostics/diagnostic.ts'
-import type { LogicalNode, LogicalPlan } from '../plan/index.ts'
-import { nodeChildren } from '../plan/index.ts'
+import { firstNodeOutside, type LogicalNode, type LogicalPlan } from '../plan/index.ts'
 import { parseTimeBound } from '../util/time/index.ts'
 import { DeleteError } from './delete-blocks-error.ts'
 
@@ -88,24 +87,12 @@ export function checkDeleteRequest(req: DeleteRequest, now: bigint): DeleteWindo
 /** Node kinds a deletion's plan may hold: the filters and the dataset they read. */
 const ALLOWED: ReadonlySet<LogicalNode['kind']> = new Set(['Filter', 'Search', 'Scan'])
 
-/** The plan node the text puts first among those a deletion does not allow, if any. */
-function firstOffender(root: LogicalNode): LogicalNode | undefined {
-  let found: LogicalNode | undefined
-  const stack = [root]
-  while (stack.length > 0) {
-    const n = stack.pop() as LogicalNode
-    if (!ALLOWED.has(n.kind) && (found === undefined || n.span.start < found.span.start)) found = n
-    stack.push(...nodeChildren(n))
-  }
-  return found
-}
-
 /**
  * Checks a bound plan is `dataset | where … | search …` (filters over one Scan) and returns the
  * dataset name; otherwise throws AplError APL0322 at the first operator that is not allowed.
  */
 export function checkDeletePlan(apl: string, plan: LogicalPlan): string {
-  const bad = firstOffender(plan.root)
+  const bad = firstNodeOutside(plan.root, ALLOWED)
   if (bad !== undefined || plan.datasets.length !== 1) {
     const span = bad?.span ?? plan.root.span
     const text = apl.slice(span.start, span.start + span.length)

@@ -29,6 +29,12 @@ export interface DeleteResult {
   readonly firstMatchedEvent?: string
   /** Newest matching `_time`, same form; absent when none. */
   readonly lastMatchedEvent?: string
+  /**
+   * Oldest and newest `_time` of the affected blocks, same form: the span of events that whole-block
+   * deletion removes (apldb's addition; absent when nothing matches).
+   */
+  readonly firstDeletedEvent?: string
+  readonly lastDeletedEvent?: string
   /** Id of the queued deletion (`deletions()`); only when a commit removed something. */
   readonly requestId?: string
 }
@@ -43,16 +49,21 @@ export interface DeleteOptions {
 /** Commits of one store run one at a time (each resolves its blocks against the previous one's result). */
 const commitChains = new WeakMap<Store, Promise<unknown>>()
 
-function summarize(dryRun: boolean, matches: readonly BlockMatch[], requestId?: string): DeleteResult {
+/** The result of a deletion over `matches` (also the ClickHouse backend's). */
+export function summarize(dryRun: boolean, matches: readonly BlockMatch[], requestId?: string): DeleteResult {
   let rowsMatched = 0
   let rowsDeleted = 0
   let first: bigint | undefined
   let last: bigint | undefined
+  let blockFirst: bigint | undefined
+  let blockLast: bigint | undefined
   for (const m of matches) {
     rowsMatched += m.matched
     rowsDeleted += m.rows
     if (first === undefined || m.first < first) first = m.first
     if (last === undefined || m.last > last) last = m.last
+    if (blockFirst === undefined || m.blockFirst < blockFirst) blockFirst = m.blockFirst
+    if (blockLast === undefined || m.blockLast > blockLast) blockLast = m.blockLast
   }
   return {
     dryRun,
@@ -61,6 +72,8 @@ function summarize(dryRun: boolean, matches: readonly BlockMatch[], requestId?: 
     blocksMatched: matches.length,
     ...(first !== undefined ? { firstMatchedEvent: formatGoTimeString(first) } : {}),
     ...(last !== undefined ? { lastMatchedEvent: formatGoTimeString(last) } : {}),
+    ...(blockFirst !== undefined ? { firstDeletedEvent: formatGoTimeString(blockFirst) } : {}),
+    ...(blockLast !== undefined ? { lastDeletedEvent: formatGoTimeString(blockLast) } : {}),
     ...(requestId !== undefined ? { requestId } : {}),
   }
 }

@@ -29,6 +29,8 @@ export interface ExplainReport {
   }
   /** Rows (count): of the window reaching the first operator above a scan, and passing the filters. */
   readonly rows: { readonly examined: number; readonly matched: number }
+  /** Units of parallel scans (count), and those of them that query worker threads ran (the rest ran on the main thread). */
+  readonly parallel: { readonly units: number; readonly workerUnits: number }
 }
 
 /** Compiles, optimizes and runs `apl` on `snapshot`, reporting plans and scan figures. */
@@ -61,5 +63,6 @@ export async function explainAnalyze(
       fromStats: scan?.blocksFromStats ?? 0,
     },
     rows: { examined: result.status.rowsExamined, matched: result.status.rowsMatched },
+    parallel: { ...(stats?.parallel ?? { units: 0, workerUnits: 0 }) },
   }
 }

@@ -3,6 +3,7 @@
 // the optimizer (on unless asked off, for differential tests), run, and turn bind errors into an
 // AplError carrying the diagnostics (code, span, line/column in the message).
 import { AplError } from '../diagnostics/diagnostic.ts'
+import { ENGINE_CAPABILITIES } from '../exec/capabilities.ts'
 import type { ParallelMode } from '../exec/parallel/index.ts'
 import type { QueryOptions, QueryResult } from '../exec/result.ts'
 import { runQuery } from '../exec/run.ts'
@@ -21,6 +22,8 @@ export interface AplRunOptions extends QueryOptions {
   readonly optimize?: boolean
   /** Worker threads for large on-disk scans: 'auto' (default), 'on', 'off'; env APLDB_PARALLEL. */
   readonly parallel?: ParallelMode
+  /** The group bound of aggregating results (default exec/run.ts MAX_AGGREGATE_ROWS; tests lower it). */
+  readonly maxAggregateRows?: number
 }
 
 /** Default query deadline, ms (issue 4 item 5). */
@@ -28,7 +31,7 @@ export const DEFAULT_DEADLINE_MS = 30_000
 
 /** Compiles `apl` against `snapshot`; throws AplError with the diagnostics when it does not bind. */
 export function compileForSnapshot(snapshot: Snapshot, apl: string): LogicalPlan {
-  const bound = compileApl(apl, schemaFromSnapshot(snapshot))
+  const bound = compileApl(apl, schemaFromSnapshot(snapshot), { capabilities: ENGINE_CAPABILITIES })
   if (!bound.plan) throw new AplError(bound.diagnostics)
   return bound.plan
 }

@@ -3,8 +3,8 @@
 // (a change writes only its own record; the whole document of older stores is split on open).
 // Field rules and size limits live in annotation-fields.ts, the list filter in annotation-filter.ts.
 import { randomBytes } from 'node:crypto'
-import type { DocCollection } from '../storage/doc-collection.ts'
-import type { DocStore } from '../storage/docs.ts'
+import type { DocsPort } from '../query/backend.ts'
+import type { RecordCollection } from '../storage/doc-collection.ts'
 import { type Annotation, applyPatch, checkCreate } from './annotation-fields.ts'
 import { type AnnotationFilter, matchesFilter } from './annotation-filter.ts'
 import { Serial } from './serial.ts'
@@ -27,21 +27,34 @@ function byTime(a: Annotation, b: Annotation): number {
 const ENCODER = new TextEncoder()
 const DECODER = new TextDecoder()
 
+/** Every annotation record of `records` by id. */
+async function readRecords(records: RecordCollection): Promise<Map<string, Annotation>> {
+  const items = new Map<string, Annotation>()
+  for (const [id, bytes] of await records.readAll()) {
+    try {
+      items.set(id, JSON.parse(DECODER.decode(bytes)) as Annotation)
+    } catch {
+      throw new ServiceError(500, 'annotations_corrupt', `annotation record ${id} is not valid JSON`)
+    }
+  }
+  return items
+}
+
 /** The annotations of one store (see module header). */
 export class Annotations {
-  readonly #records: DocCollection
+  readonly #records: RecordCollection
   readonly #now: () => bigint
   readonly #serial = new Serial()
-  readonly #items: Map<string, Annotation>
+  #items: Map<string, Annotation>
 
-  private constructor(records: DocCollection, now: () => bigint, items: Map<string, Annotation>) {
+  private constructor(records: RecordCollection, now: () => bigint, items: Map<string, Annotation>) {
     this.#records = records
     this.#now = now
     this.#items = items
   }
 
   /** Loads the `annotations` collection (splitting the whole document older stores kept). */
-  static async open(docs: DocStore, now: () => bigint): Promise<Annotations> {
+  static async open(docs: DocsPort, now: () => bigint): Promise<Annotations> {
     const records = docs.collection(DOC)
     const doc = await docs.readJson<AnnotationsDoc | undefined>(DOC, undefined)
     if (doc !== undefined) {
@@ -52,15 +65,14 @@ export class Annotations {
       for (const a of doc.annotations) await records.put(a.id, ENCODER.encode(JSON.stringify(a)))
       await docs.remove(DOC)
     }
-    const items = new Map<string, Annotation>()
-    for (const [id, bytes] of await records.readAll()) {
-      try {
-        items.set(id, JSON.parse(DECODER.decode(bytes)) as Annotation)
-      } catch {
-        throw new ServiceError(500, 'annotations_corrupt', `annotation record ${id} is not valid JSON`)
-      }
-    }
-    return new Annotations(records, now, items)
+    return new Annotations(records, now, await readRecords(records))
+  }
+
+  /** Re-reads the `annotations` collection (a store shared by several front ends). */
+  reload(): Promise<void> {
+    return this.#serial.run(async () => {
+      this.#items = await readRecords(this.#records)
+    })
   }
 
   /** Creates an annotation (`time` defaults to now); returns it with its new `ann_` id. */
@@ -106,7 +118,7 @@ export class Annotations {
 
   #find(id: string): Annotation {
     const a = this.#items.get(id)
-    if (!a) throw notFound('annotation_not_found', `annotation ${JSON.stringify(id)} does not exist`)
+    if (!a) throw notFound('annotation_not_found', `annotation ${JSON.stringify(id)} not found`)
     return a
   }
 

@@ -2,6 +2,7 @@
 // §2.4.3). The binder only sees the datasets the token may use, so a forbidden dataset and a
 // missing one fail the same way (403, same body) and "did you mean" never names a hidden dataset.
 import { AplError } from '../diagnostics/diagnostic.ts'
+import { ENGINE_CAPABILITIES } from '../exec/capabilities.ts'
 import { compileApl, type LogicalPlan, type SchemaSource, schemaFromSnapshot } from '../plan/index.ts'
 import type { Snapshot } from '../storage/snapshot.ts'
 import { ALL_DATASETS, allowsDataset, allowsOrg, type Principal } from './capabilities.ts'
@@ -29,7 +30,9 @@ function visibleSchema(src: SchemaSource, p: Principal, purpose: AplPurpose): Sc
 
 /** Binds `apl` against `snap` as `p` sees it; 403 for a dataset it may not use, AplError otherwise. */
 export function bindAuthorized(snap: Snapshot, apl: string, p: Principal, purpose: AplPurpose): LogicalPlan {
-  const bound = compileApl(apl, visibleSchema(schemaFromSnapshot(snap), p, purpose))
+  const bound = compileApl(apl, visibleSchema(schemaFromSnapshot(snap), p, purpose), {
+    capabilities: ENGINE_CAPABILITIES,
+  })
   if (!bound.plan) {
     const first = bound.diagnostics.find((d) => d.severity === 'error')
     // Only a token that may use every dataset learns which names exist.

@@ -10,7 +10,14 @@ import { badRequest } from './service-error.ts'
 
 const CURSOR = /^([0-9a-f]{16})-(\d{1,10})$/
 /** Nodes that keep their input's row order (as plan/result-shape.ts). */
-const ORDER_PRESERVING: ReadonlySet<string> = new Set(['Filter', 'Search', 'Project', 'Extend', 'Limit'])
+const ORDER_PRESERVING: ReadonlySet<string> = new Set([
+  'Filter',
+  'Search',
+  'Project',
+  'Extend',
+  'Limit',
+  'Render',
+])
 
 /** The `_time` (epoch ns) a cursor names; 400 `invalid_cursor` when it is not one of ours. */
 export function parseCursor(cursor: string): bigint {

@@ -23,6 +23,8 @@ const STORE_STATUS: Readonly<Record<StoreErrorCode, number>> = {
   manifest_corrupt: 500,
   block_corrupt: 500,
   block_missing: 500,
+  vacuum_too_soon: 429,
+  not_supported: 501,
 }
 
 /** HTTP status of each executor code. */
@@ -37,6 +39,7 @@ const EXEC_STATUS: Readonly<Record<ExecErrorCode, number>> = {
   // whose memory for queries is taken by others answers 429 with Retry-After (see errorParts).
   query_memory_exceeded: 432,
   value_too_large: 400,
+  too_many_groups: 400,
 }
 
 /** Error codes of the OS that mean the disk cannot take a write now (not the request's fault). */

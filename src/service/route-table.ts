@@ -9,6 +9,7 @@ import {
   listAnnotations,
   updateAnnotation,
 } from './routes/annotations.ts'
+import { aplExplain } from './routes/apl-explain.ts'
 import { aplQuery } from './routes/apl-query.ts'
 import {
   createDataset,
@@ -19,10 +20,26 @@ import {
   listDatasets,
   trimDataset,
   updateDataset,
+  vacuumDataset,
 } from './routes/datasets.ts'
 import { deleteBlocks } from './routes/delete-blocks.ts'
 import { ingest } from './routes/ingest.ts'
 import { legacyQuery } from './routes/legacy-query.ts'
+import {
+  createMonitor,
+  deleteMonitor,
+  getMonitor,
+  listMonitors,
+  monitorHistory,
+  updateMonitor,
+} from './routes/monitors.ts'
+import {
+  createNotifier,
+  deleteNotifier,
+  getNotifier,
+  listNotifiers,
+  updateNotifier,
+} from './routes/notifiers.ts'
 import { createToken, deleteToken, getToken, listTokens, regenerateToken } from './routes/tokens.ts'
 import { currentUser } from './routes/user.ts'
 
@@ -47,6 +64,15 @@ export const ROUTES: readonly Route[] = [
     body: 'json',
     limitFamily: 'query',
     handler: aplQuery,
+  },
+  {
+    id: 'apl.explain',
+    method: 'POST',
+    path: '/v1/datasets/_apl/explain',
+    requires: { kind: 'apl-read' },
+    body: 'json',
+    limitFamily: 'query',
+    handler: aplExplain,
   },
   {
     id: 'legacy.query',
@@ -130,6 +156,14 @@ export const ROUTES: readonly Route[] = [
     requires: { kind: 'dataset', param: 'id', cap: 'trim', action: 'update' },
     body: 'json',
     handler: trimDataset,
+  },
+  {
+    id: 'datasets.vacuum',
+    method: 'POST',
+    path: '/v2/datasets/{id}/vacuum',
+    requires: { kind: 'dataset', param: 'id', cap: 'vacuum', action: 'update' },
+    body: 'none',
+    handler: vacuumDataset,
   },
   {
     id: 'datasets.fields',
@@ -226,6 +260,94 @@ export const ROUTES: readonly Route[] = [
     requires: { kind: 'org', cap: 'annotations', action: 'delete' },
     body: 'none',
     handler: deleteAnnotation,
+  },
+  {
+    id: 'monitors.list',
+    method: 'GET',
+    path: '/v2/monitors',
+    requires: { kind: 'org', cap: 'monitors', action: 'read' },
+    body: 'none',
+    handler: listMonitors,
+  },
+  {
+    id: 'monitors.create',
+    method: 'POST',
+    path: '/v2/monitors',
+    requires: { kind: 'org', cap: 'monitors', action: 'create' },
+    body: 'json',
+    handler: createMonitor,
+  },
+  {
+    id: 'monitors.get',
+    method: 'GET',
+    path: '/v2/monitors/{id}',
+    requires: { kind: 'org', cap: 'monitors', action: 'read' },
+    body: 'none',
+    handler: getMonitor,
+  },
+  {
+    id: 'monitors.update',
+    method: 'PUT',
+    path: '/v2/monitors/{id}',
+    requires: { kind: 'org', cap: 'monitors', action: 'update' },
+    body: 'json',
+    handler: updateMonitor,
+  },
+  {
+    id: 'monitors.delete',
+    method: 'DELETE',
+    path: '/v2/monitors/{id}',
+    requires: { kind: 'org', cap: 'monitors', action: 'delete' },
+    body: 'none',
+    handler: deleteMonitor,
+  },
+  {
+    id: 'monitors.history',
+    method: 'GET',
+    path: '/v2/monitors/{id}/history',
+    requires: { kind: 'org', cap: 'monitors', action: 'read' },
+    body: 'none',
+    handler: monitorHistory,
+  },
+  {
+    id: 'notifiers.list',
+    method: 'GET',
+    path: '/v2/notifiers',
+    requires: { kind: 'org', cap: 'notifiers', action: 'read' },
+    body: 'none',
+    handler: listNotifiers,
+  },
+  {
+    id: 'notifiers.create',
+    method: 'POST',
+    path: '/v2/notifiers',
+    requires: { kind: 'org', cap: 'notifiers', action: 'create' },
+    body: 'json',
+    handler: createNotifier,
+  },
+  {
+    id: 'notifiers.get',
+    method: 'GET',
+    path: '/v2/notifiers/{id}',
+    requires: { kind: 'org', cap: 'notifiers', action: 'read' },
+    body: 'none',
+    handler: getNotifier,
+  },
+  {
+    id: 'notifiers.update',
+    method: 'PUT',
+    path: '/v2/notifiers/{id}',
+    requires: { kind: 'org', cap: 'notifiers', action: 'update' },
+    body: 'json',
+    handler: updateNotifier,
+  },
+  {
+    id: 'notifiers.delete',
+    method: 'DELETE',
+    path: '/v2/notifiers/{id}',
+    requires: { kind: 'org', cap: 'notifiers', action: 'delete' },
+    body: 'none',
+    handler: deleteNotifier,
   },
   {
     id: 'user.current',

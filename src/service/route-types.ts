@@ -1,8 +1,10 @@
 // service/route-types.ts: the transport-free request and response, what a route requires, and what
 // its handler receives. Types only; the table itself is route-table.ts.
-import type { Apldb } from '../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../query/apldb.ts'
 import type { Annotations } from './annotations.ts'
 import type { Action, DatasetCapKey, OrgCapKey, Principal } from './capabilities.ts'
+import type { Monitors } from './monitors/monitors-api.ts'
+import type { Notifiers } from './monitors/notifiers-api.ts'
 import type { Tokens } from './tokens.ts'
 
 /** HTTP methods the API uses. */
@@ -71,11 +73,13 @@ export interface HandlerSettings {
   readonly queryDeadlineMs: number | undefined
 }
 
-/** What a handler gets: the store, the token and annotation stores, the caller, and the request. */
+/** What a handler gets: the store, the token, annotation, monitor and notifier stores, the caller, and the request. */
 export interface RouteContext {
   readonly db: Apldb
   readonly tokens: Tokens
   readonly annotations: Annotations
+  readonly monitors: Monitors
+  readonly notifiers: Notifiers
   readonly principal: Principal
   /** Path parameters, percent-decoded. */
   readonly params: Readonly<Record<string, string>>

@@ -1,11 +1,12 @@
 // service/service.ts: the transport-free API service over an open store: route matching, bearer
 // authentication (401), rate limiting (429), per-route capabilities (403), bounded body reading
 // (413) and error mapping, around the handlers of the route table. Never imports node:http.
-import type { Apldb } from '../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../query/apldb.ts'
 import { Admission, type AdmissionOptions, BusyError } from './admission.ts'
 import { Annotations } from './annotations.ts'
 import { allowsAnyDataset, allowsDataset, allowsOrg, type Principal } from './capabilities.ts'
 import { errorParts, errorResponse } from './error-response.ts'
+import { AlertingStore } from './monitors/alerting-store.ts'
 import { type RateDecision, RateLimiter, type RateLimitOptions, rateHeaders } from './rate-limit.ts'
 import { ROUTES } from './route-table.ts'
 import type {
@@ -76,6 +77,7 @@ export class Service {
   /** The route table this service serves. */
   readonly routes: readonly Route[] = ROUTES
   readonly #db: Apldb
+  readonly #alerting: AlertingStore
   readonly #router = new Router(ROUTES)
   readonly #limiter: RateLimiter | undefined
   readonly #admission: Admission
@@ -92,6 +94,9 @@ export class Service {
     opts: ServiceOptions,
   ) {
     this.#db = db
+    if (!(db instanceof AlertingStore))
+      throw new TypeError('the API service needs a store opened with openStore')
+    this.#alerting = db
     this.tokens = tokens
     this.annotations = annotations
     this.rootTokenSecret = rootTokenSecret
@@ -120,7 +125,11 @@ export class Service {
     try {
       const m = this.#router.match(req.method, req.path)
       if (m.kind === 'none')
-        throw new ServiceError(404, 'route_not_found', `no API route ${req.method} ${req.path}`)
+        throw new ServiceError(
+          404,
+          'route_not_found',
+          `route ${req.method} ${req.path} not found: no API route has this path`,
+        )
       if (m.kind === 'method') {
         return errorResponse(
           {
@@ -136,6 +145,8 @@ export class Service {
       const params = m.match.params
       family = route.limitFamily
       const headers = req.headers ?? {}
+      // A store shared by several front ends (ClickHouse): tokens and annotations as of now.
+      if (this.#db.storage.refresh) await Promise.all([this.tokens.reload(), this.annotations.reload()])
       const principal = this.tokens.authenticate(bearer(headers))
       if (this.#limiter) {
         rate = principal
@@ -197,6 +208,8 @@ export class Service {
       db: this.#db,
       tokens: this.tokens,
       annotations: this.annotations,
+      monitors: this.#alerting.monitors,
+      notifiers: this.#alerting.notifiers,
       principal,
       params,
       query: req.query ?? new URLSearchParams(),

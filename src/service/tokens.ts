@@ -4,8 +4,8 @@
 // open), and authentication of a bearer secret (expiry checked on every call). Secrets leave only
 // through create and regenerate.
 import { randomBytes } from 'node:crypto'
-import type { DocCollection } from '../storage/doc-collection.ts'
-import type { DocStore } from '../storage/docs.ts'
+import type { DocsPort } from '../query/backend.ts'
+import type { RecordCollection } from '../storage/doc-collection.ts'
 import { checkDatasetCapabilities, checkOrgCapabilities, covers, type Principal } from './capabilities.ts'
 import { RootToken } from './root-token.ts'
 import { Serial } from './serial.ts'
@@ -66,9 +66,22 @@ function expiryNs(field: string, v: unknown): string | undefined {
   return truncateToSeconds(ns).toString()
 }
 
+/** Every token record of `records`. */
+async function readRecords(records: RecordCollection): Promise<TokenRecord[]> {
+  const tokens: TokenRecord[] = []
+  for (const [id, bytes] of await records.readAll()) {
+    try {
+      tokens.push(JSON.parse(DECODER.decode(bytes)) as TokenRecord)
+    } catch {
+      throw new ServiceError(500, 'tokens_corrupt', `token record ${id} is not valid JSON`)
+    }
+  }
+  return tokens
+}
+
 /** API tokens of one store (see module header). */
 export class Tokens {
-  readonly #records: DocCollection
+  readonly #records: RecordCollection
   readonly #now: () => bigint
   readonly #serial = new Serial()
   readonly #byId = new Map<string, TokenRecord>()
@@ -76,7 +89,7 @@ export class Tokens {
   readonly #root: RootToken
 
   private constructor(
-    records: DocCollection,
+    records: RecordCollection,
     now: () => bigint,
     tokens: Iterable<TokenRecord>,
     root: RootToken,
@@ -93,7 +106,7 @@ export class Tokens {
    * secret returned once as `rootTokenSecret`.
    */
   static async open(
-    docs: DocStore,
+    docs: DocsPort,
     now: () => bigint,
     rootToken: string | undefined,
   ): Promise<{ tokens: Tokens; rootTokenSecret: string | undefined }> {
@@ -108,14 +121,7 @@ export class Tokens {
       doc = { ...doc, tokens: [] }
       await docs.writeJson(DOC, doc)
     }
-    const tokens: TokenRecord[] = []
-    for (const [id, bytes] of await records.readAll()) {
-      try {
-        tokens.push(JSON.parse(DECODER.decode(bytes)) as TokenRecord)
-      } catch {
-        throw new ServiceError(500, 'tokens_corrupt', `token record ${id} is not valid JSON`)
-      }
-    }
+    const tokens = await readRecords(records)
     if (rootToken !== undefined) {
       return {
         tokens: new Tokens(records, now, tokens, RootToken.configured(rootToken)),
@@ -257,8 +263,21 @@ export class Tokens {
 
   #find(id: string): TokenRecord {
     const r = this.#byId.get(id)
-    if (!r) throw notFound('token_not_found', `token ${JSON.stringify(id)} does not exist`)
+    if (!r) throw notFound('token_not_found', `token ${JSON.stringify(id)} not found`)
     return r
+  }
+
+  /**
+   * Re-reads the `tokens` collection (a store shared by several front ends: a token another one
+   * created or deleted counts here from the next request on).
+   */
+  reload(): Promise<void> {
+    return this.#serial.run(async () => {
+      const tokens = await readRecords(this.#records)
+      this.#byId.clear()
+      this.#byHash.clear()
+      for (const r of tokens) this.#index(r)
+    })
   }
 
   #index(r: TokenRecord): void {

@@ -324,6 +324,12 @@ export class DatasetRuntime {
     this.#ctx.changed()
   }
 
+  /** Publish the manifest's dataset state again (its retained fields changed: a vacuum). */
+  republish(): void {
+    this.#view = undefined
+    this.#ctx.changed()
+  }
+
   /** Update metadata and publish. */
   setMeta(meta: DatasetMeta): void {
     this.meta = meta
@@ -337,6 +343,7 @@ export class DatasetRuntime {
       this.#view = {
         meta: this.meta,
         blocks: this.blocks,
+        retained: this.#ctx.manifest.state.datasets.get(this.meta.id)?.retained ?? [],
         tail: { events: this.#materialize(), length: this.unsealed, firstSeq: this.eventsFirstSeq },
       }
     }

@@ -1,7 +1,7 @@
 // storage/datasets-api.ts: dataset administration (`store.datasets`): create, list, get, update,
-// delete and trim. Every change is a durable manifest edit before it is visible.
+// delete, trim and vacuum. Every change is a durable manifest edit before it is visible.
 import * as path from 'node:path'
-import { formatRfc3339Nano, parseGoDuration } from '../util/time/index.ts'
+import { formatRfc3339Nano, parseGoDuration, parseRfc3339 } from '../util/time/index.ts'
 import {
   checkDescription,
   checkKind,
@@ -17,6 +17,8 @@ import { StoreError } from './errors.ts'
 import type { FieldInfo } from './snapshot.ts'
 import type { Store } from './store.ts'
 import { Wal } from './wal/wal.ts'
+
+const DAY_NS = 86_400_000_000_000n
 
 /** Dataset administration (`store.datasets`). */
 export class DatasetsApi {
@@ -63,7 +65,10 @@ export class DatasetsApi {
         const state = ctx.manifest.state
         const ds = [...state.datasets.values()].find((d) => d.meta.name === args.name)
         if (!ds || !meta)
-          throw new StoreError('dataset_not_found', `dataset ${args.name} vanished while being created`)
+          throw new StoreError(
+            'dataset_not_found',
+            `dataset ${args.name} not found: it vanished while being created`,
+          )
         const { wal } = await Wal.open(ctx.fs, path.join(ctx.root, 'wal', ds.meta.id), {
           sync: ctx.sync,
           onFail: (e) => s.fail(e),
@@ -164,6 +169,42 @@ export class DatasetsApi {
           .map((b) => b.meta.blockId)
         const rowsRemoved = await s.removeBlocks(rt, old, 'trim')
         return { blocksRemoved: old.length, rowsRemoved }
+      })(),
+    )
+  }
+
+  /**
+   * Vacuum: the dataset forgets the fields that no stored event carries any more (fields outlive the
+   * blocks that held them until then: block deletion, trim, retention). At most once per day per
+   * dataset: sooner is `vacuum_too_soon`, whose `retryAt` says when. Returns the fields dropped.
+   */
+  vacuum(name: string): Promise<{ fieldsDropped: string[] }> {
+    const s = this.#store
+    return s.track(
+      (async () => {
+        s.assertUsable()
+        const rt = s.runtime(name)
+        const now = s.now()
+        const last = s.context.manifest.state.datasets.get(rt.meta.id)?.vacuumedAt
+        if (last !== undefined) {
+          const at = parseRfc3339(last)
+          const next = at === null ? now : at + DAY_NS
+          if (now < next) {
+            const retryAt = formatRfc3339Nano(next)
+            throw new StoreError(
+              'vacuum_too_soon',
+              `dataset ${JSON.stringify(name)} was vacuumed at ${last}; a dataset may be vacuumed once a day, next at ${retryAt}`,
+              { retryAt },
+            )
+          }
+        }
+        const before = new Set(s.fields(name).map((f) => f.name))
+        await s.context.manifest.commit([
+          { kind: 'FieldsVacuumed', datasetId: rt.meta.id, at: formatRfc3339Nano(now) },
+        ])
+        rt.republish()
+        const after = new Set(s.fields(name).map((f) => f.name))
+        return { fieldsDropped: [...before].filter((f) => !after.has(f)).sort() }
       })(),
     )
   }

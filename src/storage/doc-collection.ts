@@ -9,8 +9,18 @@ import { type Fs, isErrno, writeFileDurable } from './fs.ts'
 const RECORD_ID = /^[A-Za-z0-9_-]{1,128}$/
 const SUFFIX = '.json'
 
+/** What layers above need of a collection of records by id (this store's, or another backend's). */
+export interface RecordCollection {
+  /** Every record's bytes by id. */
+  readAll(): Promise<Map<string, Uint8Array>>
+  /** Writes record `id` durably (replacing it). */
+  put(id: string, data: Uint8Array): Promise<void>
+  /** Removes record `id` durably (absent already: nothing to do). */
+  delete(id: string): Promise<void>
+}
+
 /** Records by id (see module header). Changes to one id are applied in call order. */
-export class DocCollection {
+export class DocCollection implements RecordCollection {
   readonly #fs: Fs
   readonly #dir: string
   readonly #tmpDir: string

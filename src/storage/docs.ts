@@ -3,11 +3,21 @@
 // of records kept one file each (doc-collection.ts: annotations, tokens). Layers above the store own
 // the documents' meaning; this module only keeps bytes.
 import * as path from 'node:path'
-import { DocCollection } from './doc-collection.ts'
+import { DocCollection, type RecordCollection } from './doc-collection.ts'
 import { StoreError } from './errors.ts'
 import { type Fs, isErrno, writeFileDurable } from './fs.ts'
 
 const DOC_NAME = /^[a-z][a-z0-9-]{0,63}$/
+
+/** A document's bytes as JSON (`fallback` when absent); `manifest_corrupt` when not JSON. */
+export function parseJsonDoc<T>(name: string, bytes: Uint8Array | undefined, fallback: T): T {
+  if (!bytes) return fallback
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes)) as T
+  } catch (e) {
+    throw new StoreError('manifest_corrupt', `document ${name} is not valid JSON`, { cause: e })
+  }
+}
 
 /** Durable whole-file documents by name (`store.docs`). Writes to one name are serialized. */
 export class DocStore {
@@ -54,7 +64,7 @@ export class DocStore {
   }
 
   /** The collection `name` (one file per record, storage/doc-collection.ts). */
-  collection(name: string): DocCollection {
+  collection(name: string): RecordCollection {
     if (!DOC_NAME.test(name))
       throw new StoreError('invalid_argument', `bad collection name ${JSON.stringify(name)}`)
     return new DocCollection(this.#fs, path.join(this.#dir, name), this.#tmpDir, this.#sync)
@@ -73,13 +83,7 @@ export class DocStore {
 
   /** A JSON document, or `fallback` when absent. */
   async readJson<T>(name: string, fallback: T): Promise<T> {
-    const bytes = await this.read(name)
-    if (!bytes) return fallback
-    try {
-      return JSON.parse(new TextDecoder().decode(bytes)) as T
-    } catch (e) {
-      throw new StoreError('manifest_corrupt', `document ${name} is not valid JSON`, { cause: e })
-    }
+    return parseJsonDoc(name, await this.read(name), fallback)
   }
 
   /** Replace a JSON document durably. */

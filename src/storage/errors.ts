@@ -15,13 +15,18 @@ export type StoreErrorCode =
   | 'manifest_corrupt'
   | 'block_corrupt'
   | 'block_missing'
+  | 'vacuum_too_soon'
+  | 'not_supported'
 
 /** An error with a stable code (see `StoreErrorCode`). */
 export class StoreError extends Error {
   readonly code: StoreErrorCode
-  constructor(code: StoreErrorCode, message: string, options?: { cause?: unknown }) {
+  /** When a refused request may be tried again (`vacuum_too_soon`), RFC 3339. */
+  readonly retryAt?: string
+  constructor(code: StoreErrorCode, message: string, options?: { cause?: unknown; retryAt?: string }) {
     super(message, options)
     this.name = 'StoreError'
     this.code = code
+    if (options?.retryAt !== undefined) this.retryAt = options.retryAt
   }
 }

@@ -1,6 +1,8 @@
 // storage/ingest-call.ts: one ingest call from raw input to normalized events (in columns, ready
 // for the WAL) and the status reported back (api-contract.md §3.4). Parsing and per-event rules
 // live in ingest/; this module only strings them together. One bad event fails alone.
+
+import { threadCpuUsage } from '../util/thread-cpu.ts'
 import { formatRfc3339Nano } from '../util/time/index.ts'
 import type { FieldLimits } from './ingest/field-limits.ts'
 import {
@@ -80,40 +82,12 @@ function addAll(
   }
 }
 
-/**
- * Parse and normalize one call's input; `now` is both receive and ingest time. With `fields`, an
- * event past the dataset's or an event's field limit fails alone (ingest/field-limits.ts).
- */
-export function prepareIngest(
-  input: IngestInput,
-  opts: IngestOptions,
-  now: bigint,
-  fields?: FieldLimits,
-): { events: PreparedEvents; status: IngestStatus } {
-  const cpu0 = process.threadCpuUsage()
-  let raw: readonly unknown[]
-  let bytes = 0
-  const failures: { timestamp: string; error: string }[] = []
-  if (typeof input === 'string' || input instanceof Uint8Array) {
-    const parsed = parseInput(input, {
-      format: opts.format,
-      csvDelimiter: opts.csvDelimiter,
-      csvFields: opts.csvFields,
-    })
-    raw = parsed.events
-    bytes = parsed.bytes
-    for (const e of parsed.errors) failures.push({ timestamp: formatRfc3339Nano(now), error: e.error })
-  } else {
-    raw = input
-  }
-  const norm = {
-    timestampField: opts.timestampField,
-    timestampFormat: opts.timestampFormat,
-    labels: opts.labels,
-    receiveTime: now,
-    sysTime: now,
-    ...(fields ? { fields } : {}),
-  }
+/** The events of `raw` as WAL payloads, with the failures, and how many numbers went past ±2^53. */
+function build(
+  raw: readonly unknown[],
+  norm: NormalizeOptions,
+  failures: { timestamp: string; error: string }[],
+): { events: PreparedEvents; beyondSafe: number } {
   const payloads: Uint8Array[] = []
   const counts: number[] = []
   // Each chunk is encoded as it ends, so the builder's buffers serve the next one.
@@ -125,8 +99,56 @@ export function prepareIngest(
   builder.finish()
   idle = builder
   for (let i = 0; i < payloads.length; i++) placeWalRecord(payloads[i], 0, i, payloads.length)
-  const events = { length: builder.rows, payloads, counts }
-  const cpu = process.threadCpuUsage(cpu0)
+  return { events: { length: builder.rows, payloads, counts }, beyondSafe: builder.beyondSafe }
+}
+
+/**
+ * Parse and normalize one call's input; `now` is both receive and ingest time. JSON text is parsed
+ * natively; when a number in it went past ±2^53 (an integer literal the parse may have rounded),
+ * it is parsed again keeping such integers exact (bigint) and built again: the common input pays
+ * nothing for int64 exactness. With `fields`, an event past the dataset's or an event's field limit
+ * fails alone (ingest/field-limits.ts).
+ */
+export function prepareIngest(
+  input: IngestInput,
+  opts: IngestOptions,
+  now: bigint,
+  fields?: FieldLimits,
+): { events: PreparedEvents; status: IngestStatus } {
+  const cpu0 = threadCpuUsage()
+  const norm = {
+    timestampField: opts.timestampField,
+    timestampFormat: opts.timestampFormat,
+    labels: opts.labels,
+    receiveTime: now,
+    sysTime: now,
+    ...(fields ? { fields } : {}),
+  }
+  // Names the first build admits are taken back before a second build (it admits them again).
+  const knownBefore = fields?.known.size ?? 0
+  const text = typeof input === 'string' || input instanceof Uint8Array ? input : undefined
+  const parse = (exactIntegers: boolean) =>
+    parseInput(text as string | Uint8Array, {
+      format: opts.format,
+      csvDelimiter: opts.csvDelimiter,
+      csvFields: opts.csvFields,
+      exactIntegers,
+    })
+  let parsed = text === undefined ? undefined : parse(false)
+  let failed: { timestamp: string; error: string }[] = []
+  let built = build(parsed ? parsed.events : (input as readonly unknown[]), norm, failed)
+  if (parsed && opts.format !== 'csv' && built.beyondSafe > 0) {
+    parsed = parse(true)
+    failed = []
+    if (fields) for (const name of [...fields.known].slice(knownBefore)) fields.known.delete(name)
+    built = build(parsed.events, norm, failed)
+  }
+  const bytes = parsed?.bytes ?? 0
+  // Records that did not parse come first, then events that failed normalization (input order each).
+  const failures = (parsed?.errors ?? []).map((e) => ({ timestamp: formatRfc3339Nano(now), error: e.error }))
+  failures.push(...failed)
+  const events = built.events
+  const cpu = threadCpuUsage(cpu0)
   prepareStats.calls++
   prepareStats.events += events.length
   prepareStats.cpuUs += cpu.user + cpu.system

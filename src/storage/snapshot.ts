@@ -5,6 +5,7 @@
 import type { MemoryPool } from '../util/memory/index.ts'
 import type { BlockBatch, BlockColumn, ZoneMap } from './block/index.ts'
 import type { BlockMeta, DatasetMeta } from './manifest/edits.ts'
+import type { RetainedField } from './manifest/retained-fields.ts'
 import { compositeType, type FieldType, type FlatEvent, type TimeRange, typeOfValue } from './types.ts'
 
 /** A sealed block of one dataset. */
@@ -30,6 +31,8 @@ export interface DatasetView {
   readonly meta: DatasetMeta
   readonly blocks: readonly BlockHandle[]
   readonly tail: TailView
+  /** Fields of removed blocks, kept in the schema until a vacuum (manifest/retained-fields.ts). */
+  readonly retained?: readonly RetainedField[]
 }
 
 /** An immutable version of the whole store; datasets keyed by name. */
@@ -121,6 +124,7 @@ export function datasetSchema(view: DatasetView): FieldInfo[] {
     s.add(t)
   }
   for (const b of view.blocks) for (const c of b.meta.header.columns) add(c.field, c.type)
+  for (const f of view.retained ?? []) add(f.field, f.type)
   if (view.tail.length > 0) {
     add('_time', 'datetime')
     add('_sysTime', 'datetime')

@@ -36,6 +36,16 @@ export interface StoreOptions {
   readonly maxFields?: number
   /** Most field names one event may have (default 1,024); a wider event fails alone. */
   readonly maxEventFields?: number
+  /**
+   * Where the store reports trouble it works around (a worker thread that cannot start: it then
+   * works on the main thread), once per kind; default `console`. Also listed by `health()`.
+   */
+  readonly logger?: StoreLogger
+}
+
+/** What a store needs of a logger (`console` fits). */
+export interface StoreLogger {
+  warn(message: string): void
 }
 
 /** The field limits of `openStore` options (validated: positive integers). */

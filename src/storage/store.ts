@@ -5,6 +5,7 @@
 import * as path from 'node:path'
 import { defaultPoolBytes, defaultQueryBytes, MemoryPool } from '../util/memory/index.ts'
 import { formatRfc3339Nano } from '../util/time/index.ts'
+import { onWorkerFault, type WorkerFault, workerFaults } from '../util/worker-faults.ts'
 import { type BlockBatch, buildBatch } from './block/index.ts'
 import { BlockPins } from './block-pins.ts'
 import { BlockReader } from './block-reader.ts'
@@ -26,7 +27,7 @@ import { Sealer } from './seal/sealer.ts'
 import type { BlockSource } from './snapshot.ts'
 import { type BlockHandle, type FieldInfo, Snapshot, type TailView, type Version } from './snapshot.ts'
 import type { StoreContext } from './store-context.ts'
-import { blockRowsOf, fieldLimitsOf, type StoreOptions } from './store-options.ts'
+import { blockRowsOf, fieldLimitsOf, type StoreLogger, type StoreOptions } from './store-options.ts'
 
 const DAY_NS = 86_400_000_000_000n
 
@@ -57,6 +58,7 @@ export class Store {
   readonly #tailCache = new WeakMap<readonly unknown[], { length: number; batch: BlockBatch }>()
   readonly #releaseLock: () => Promise<void>
   readonly #sealErrors: string[] = []
+  readonly #stopLogging: () => void
   #version: Version | undefined
   #versionId = 0
   #failed: Error | undefined
@@ -73,6 +75,7 @@ export class Store {
     maxDeleteRows: number
     memory: MemoryPool
     fieldLimits: { readonly maxFields: number; readonly maxEventFields: number }
+    logger: StoreLogger
   }) {
     this.memory = args.memory
     this.fieldLimits = args.fieldLimits
@@ -86,6 +89,8 @@ export class Store {
     this.datasets = new DatasetsApi(this)
     this.docs = new DocStore(args.ctx.fs, args.ctx.root, args.ctx.tmpDir, args.ctx.sync)
     this.maxDeleteRows = args.maxDeleteRows
+    const logger = args.logger
+    this.#stopLogging = onWorkerFault((f) => logger.warn(`apldb: ${f.message}`))
     const { fs, root, sync, manifest } = args.ctx
     this.#pins = new BlockPins(
       (file) => fs.unlink(file).catch(() => {}),
@@ -162,6 +167,7 @@ export class Store {
         maxDeleteRows,
         memory,
         fieldLimits: fieldLimitsOf(opts),
+        logger: opts.logger ?? console,
       })
       for (const rt of await replayDatasets(ctx, report, onFail)) store.#byName.set(rt.meta.name, rt)
       for (const rt of store.#byName.values()) await store.applyRetention(rt)
@@ -207,7 +213,7 @@ export class Store {
   /** @internal The runtime of a dataset name, or a `dataset_not_found` error. */
   runtime(name: string): DatasetRuntime {
     const rt = this.#byName.get(name)
-    if (!rt) throw new StoreError('dataset_not_found', `dataset ${JSON.stringify(name)} does not exist`)
+    if (!rt) throw new StoreError('dataset_not_found', `dataset ${JSON.stringify(name)} not found`)
     return rt
   }
 
@@ -384,17 +390,26 @@ export class Store {
     }
   }
 
-  /** Health: failure state, quarantined blocks, cache use. */
+  /**
+   * Health: failure state, quarantined blocks, cache use, and worker threads of this process that
+   * failed (the work they would do runs on the main thread instead).
+   */
   health(): {
     ok: boolean
     failed?: string
     sealErrors: string[]
     quarantined: RecoveryReport['quarantined']
     cacheBytes: number
+    workerFaults: WorkerFault[]
+    /** Blocks this store sealed since it opened (count), and those of them sealed on the seal worker thread. */
+    sealed: { blocks: number; onWorker: number }
   } {
+    const seal = this.#ctx.sealer.stats
     return {
+      sealed: { blocks: seal.blocks, onWorker: seal.workerBlocks },
       ok: !this.#failed && !this.#closed,
       sealErrors: [...this.#sealErrors],
+      workerFaults: workerFaults(),
       ...(this.#failed ? { failed: this.#failed.message } : {}),
       quarantined: [...this.recovery.quarantined],
       cacheBytes: this.#reader.cachedBytes,
@@ -404,6 +419,7 @@ export class Store {
   /** Seal unsealed events, wait for in-flight work, and release the directory. Idempotent. */
   async close(): Promise<void> {
     if (this.#closed) return
+    this.#stopLogging()
     while (this.#inflight.size > 0) await Promise.allSettled([...this.#inflight])
     // Pending deletions stay queued in the manifest; the next open resumes them.
     await this.deletion.close()

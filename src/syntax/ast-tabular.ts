@@ -281,6 +281,23 @@ export interface Getschema {
   readonly span: Span
 }
 
+/** One `Property = Value` of render; a name list (`ycolumns = a, b`) holds several values. */
+export interface RenderProperty {
+  readonly kind: 'RenderProperty'
+  readonly name: Name
+  /** At least one: a literal, or column names. */
+  readonly values: readonly (Name | BracketName | Literal)[]
+  readonly span: Span
+}
+
+/** `render Visualization [with (Property = Value, …)]` (Kusto; the binder keeps it last). */
+export interface Render {
+  readonly kind: 'Render'
+  readonly visualization: Name
+  readonly properties: readonly RenderProperty[]
+  readonly span: Span
+}
+
 /** `print cols` (a query source, T3). */
 export interface Print {
   readonly kind: 'Print'
@@ -316,6 +333,7 @@ export type TabularOperator =
   | Sample
   | Redact
   | Getschema
+  | Render
 
 /** `source | op | op …` (at least one operator; a bare source is just its expression). */
 export interface Pipe {

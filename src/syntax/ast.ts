@@ -8,6 +8,7 @@ import type {
   OrderedExpr,
   Query,
   Rename,
+  RenderProperty,
   ReorderItem,
   Statement,
   TabularOperator,
@@ -32,6 +33,7 @@ export type AstNode =
   | ReorderItem
   | MakeSeriesAggregate
   | MvExpandItem
+  | RenderProperty
   | TabularOperator
   | Statement
   | Query

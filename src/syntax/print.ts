@@ -218,6 +218,12 @@ const printers: Printers = {
     return `redact${options} ${n.regexes.map((r) => expr(r)).join(', ')}${on}`
   },
   Getschema: () => 'getschema',
+  RenderProperty: (n) =>
+    `${name(n.name)} = ${n.values.map((v) => (v.kind === 'Literal' ? printLiteral(v) : name(v))).join(', ')}`,
+  Render: (n) => {
+    const props = n.properties.length === 0 ? '' : ` with (${n.properties.map(print).join(', ')})`
+    return `render ${name(n.visualization)}${props}`
+  },
   Print: (n) => `print ${columns(n.columns)}`,
   Pipe: (n) => {
     const s = n.source

@@ -46,6 +46,7 @@ const OPERATOR_TOKENS = new Set([
   T.Sample,
   T.Redact,
   T.Getschema,
+  T.Render,
   T.Search,
   T.Union,
 ])

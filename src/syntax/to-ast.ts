@@ -30,11 +30,11 @@ import { node } from './ast.ts'
 import { type Ctx, cstSpan, nodeOf, nodesOf, spanBetween, tokenOf, tokenSpan } from './cst-access.ts'
 import { OPERATOR_PARAMETERS } from './operator-parameters.ts'
 import type { BuildState, GroupValue } from './to-ast-data.ts'
-import { ExprAstVisitor } from './to-ast-expr.ts'
+import { RenderAstVisitor } from './to-ast-render.ts'
 import { decodeTypedLiteral } from './typed-literal.ts'
 
 /** The complete CST → AST visitor. One instance is reused; `build` resets its state. */
-class AstVisitor extends ExprAstVisitor {
+class AstVisitor extends RenderAstVisitor {
   constructor() {
     super()
     this.validateVisitor()

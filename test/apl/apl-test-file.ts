@@ -11,6 +11,13 @@ export interface AplTestRecord {
   types: string
   /** Compare rows as a sorted multiset rather than in order. */
   readonly rowsort: boolean
+  /**
+   * The engine is expected to answer `not supported yet` (APL0307 at bind time, or `not_supported`
+   * at run time): header word `unsupported`. Without it such an answer fails the record; with it an
+   * engine that does run the query fails it too (the marker must go). The expected block still holds
+   * what the reference evaluator answers (or the APL0307 line, which then must match exactly).
+   */
+  readonly unsupported: boolean
   readonly apl: string
   /** Expected lines: tab-separated rows, or one `error APLnnnn @start+length` line. */
   expected: string[]
@@ -67,7 +74,8 @@ export function parseAplTestFile(text: string, file: string): AplTestFile {
       const header = i
       const words = line.split(/\s+/).slice(1)
       const rowsort = words.includes('rowsort')
-      const types = words.filter((w) => w !== 'rowsort' && w !== 'error').join('')
+      const unsupported = words.includes('unsupported')
+      const types = words.filter((w) => !['rowsort', 'unsupported', 'error'].includes(w)).join('')
       if (/[^BIRTDSJU]/.test(types)) fail(`unknown type letters '${types}'`)
       const apl: string[] = []
       for (i++; i < lines.length && lines[i] !== '----'; i++) apl.push(lines[i])
@@ -77,6 +85,7 @@ export function parseAplTestFile(text: string, file: string): AplTestFile {
       records.push({
         types,
         rowsort,
+        unsupported,
         apl: apl.join('\n'),
         expected: lines.slice(start, i),
         line: header + 1,
@@ -141,7 +150,12 @@ export function rewriteFile(f: AplTestFile): string {
   for (const r of [...f.records].reverse()) {
     const header = r.line - 1
     out.splice(r.expectedLines[0], r.expectedLines[1] - r.expectedLines[0], ...r.expected)
-    const words = ['query', ...(r.types ? [r.types] : []), ...(r.rowsort ? ['rowsort'] : [])]
+    const words = [
+      'query',
+      ...(r.types ? [r.types] : []),
+      ...(r.rowsort ? ['rowsort'] : []),
+      ...(r.unsupported ? ['unsupported'] : []),
+    ]
     out[header] = words.join(' ')
   }
   return out.join('\n')

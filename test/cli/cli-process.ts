@@ -90,7 +90,7 @@ export function startServe(args: readonly string[], opts: RunOptions): Promise<R
     const check = () => {
       const url = /apldb serving (\S+)/.exec(out)?.[1]
       // The banner is written in one piece; wait for its last line when a token is part of it.
-      if (url === undefined || (out.includes('Root token:') && !out.includes('apldb query'))) return
+      if (url === undefined || (out.includes('Root token:') && !out.includes(' shell --url '))) return
       clearTimeout(timer)
       resolve({
         url,

@@ -1,9 +1,9 @@
 // test/cli/json-big.test.ts: results read from a server keep integers beyond 2^53 exact.
 
 import { describe, expect, it } from 'vitest'
-import { parseJsonExact } from '../../src/cli/json-big.ts'
 import { ndjsonText } from '../../src/cli/result-output.ts'
 import type { WireTable } from '../../src/exec/format/types.ts'
+import { parseJsonExact } from '../../src/util/json-exact.ts'
 
 describe('parseJsonExact', () => {
   it('turns only unsafe integer literals into bigints', () => {

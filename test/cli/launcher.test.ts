@@ -41,7 +41,7 @@ describe('bin/apldb.js', () => {
       expect(r.stdout).toMatch(/\(node v2[4-9]\./)
       const usage = await runCli(['query'], { cwd: tmp.dir, node: older })
       expect(usage.code).toBe(2)
-      expect(usage.stderr).toContain('missing argument')
+      expect(usage.stderr).toContain('missing query')
     },
   )
 })

@@ -52,7 +52,7 @@ describe('apldb query', () => {
         '',
       ].join('\n'),
     )
-    expect(r.stderr).toBe('')
+    expect(r.stderr).toMatch(/^4 rows · /)
   })
 
   it('prints NDJSON rows and the whole JSON response', async () => {
@@ -80,7 +80,7 @@ describe('apldb query', () => {
     // Timestamps stay whole; the long text column gives way.
     expect(lines[2]).toMatch(/^2026-01-01T00:00:00Z {2}200 {5}\/api\/v1\S*…?/)
     expect(lines[5]).toContain('["x","y"]')
-    expect(r.stderr).toMatch(/^4 rows in [\d.]+ ms\n$/)
+    expect(r.stderr).toMatch(/^4 rows · 4 rows examined · 1 block examined, 0 pruned · [\d.]+ (ms|s)\n$/)
   })
 
   it('honours --start and --end (half-open window)', async () => {
@@ -126,10 +126,10 @@ describe('apldb query', () => {
     expect(r.stderr.split('\n').slice(1, 3)).toEqual(['  3 |   methd', '    |   ^^^^^'])
   })
 
-  it('fails with exit 1 for a bad time and for a missing store', async () => {
+  it('a bad time is a usage error naming the flag (exit 2); a missing store exits 1', async () => {
     const bad = await run(['query', "['logs']", '--start', 'yesterday'])
-    expect(bad.code).toBe(1)
-    expect(bad.stderr).toMatch(/^apldb: startTime 'yesterday' is not an RFC 3339 time/)
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/^apldb: --start must be an RFC 3339 time .*got "yesterday"/)
     const missing = await run(['query', "['logs']", '--data', 'nowhere'])
     expect(missing.code).toBe(1)
     expect(missing.stderr).toMatch(/^apldb: no store at .*nowhere: pass --data DIR/)

@@ -46,18 +46,21 @@ describe('apldb serve', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
   })
 
-  it('the printed apldb command works as printed', async () => {
-    const [line] = section(server.stdout(), 'Or with apldb:')
-    const m = /^apldb query "(.*)" (--start now-1d --url \S+ --token \S+)$/.exec(line)
+  it('the printed apldb commands run as printed (the launcher as this shell reaches it)', async () => {
+    const [line, shell] = section(server.stdout(), 'Or with apldb:')
+    // Run from outside the source tree: the launcher is named by its absolute path.
+    const m = /^(\S+) query "(.*)" --start now-1d --url \S+ --token \S+$/.exec(line)
     expect(m).not.toBeNull()
-    const r = await run(['query', m![1], ...m![2].split(' '), '-f', 'csv'])
-    expect(r.code).toBe(0)
-    const counts = r.stdout
+    expect(m![1]).toMatch(/\/bin\/apldb\.js$/)
+    expect(shell).toMatch(/^\S+ shell --url \S+ --token \S+$/)
+    const { stdout } = await exec('sh', ['-c', `${line} -f csv`], { cwd: tmp.dir })
+    const counts = stdout
       .trim()
       .split('\n')
       .slice(1)
       .map((l) => Number(l.split(',')[1]))
     expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThan(DEMO_EVENTS / 10)
+    expect(server.stdout()).toContain(`Web console: ${server.url}/ (sign in with an API token)`)
   })
 
   it('the printed curl command works as printed', async () => {
@@ -123,6 +126,24 @@ describe('apldb serve', () => {
     const refused = await run(['ingest', 'big', 'big.ndjson', ...reader])
     expect(refused.code).toBe(1)
     expect(refused.stderr).toMatch(/failed with 403/)
+  })
+
+  it("an ingest-only token ingests without reading the dataset first (README's token)", async () => {
+    writeFileSync(path.join(tmp.dir, 'few.ndjson'), '{"_time":"2026-01-01T00:00:00Z","i":-1}\n')
+    expect((await run(['ingest', 'few', 'few.ndjson', '--create', ...remote])).code).toBe(0)
+    const created = await run(['tokens', 'create', 'writer', '--ingest', 'few', ...remote])
+    const secret = /token \(shown once; it is stored only as a hash\): (\S+)/.exec(created.stdout)?.[1]
+    expect(secret).toMatch(/^xaat-/)
+    const writer = ['--url', server.url, '--token', secret!]
+    const r = await run(['ingest', 'few', 'few.ndjson', ...writer])
+    expect(r.stderr).toBe('')
+    expect(r.stdout).toMatch(/^ingested 1 event into few /)
+    const count = await run(['query', "['few'] | count", '-f', 'ndjson', ...remote])
+    expect(count.stdout).toBe('{"count_":2}\n')
+    // A missing dataset is still named plainly (the ingest's 404 says which).
+    const missing = await run(['ingest', 'nope', 'few.ndjson', ...remote])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toMatch(/dataset "nope" does not exist: create it .* or pass --create/)
   })
 
   it('deletes over HTTP after the preview', async () => {

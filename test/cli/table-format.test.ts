@@ -76,7 +76,7 @@ describe('renderTable', () => {
     )
     const lines = text.trimEnd().split('\n')
     for (const l of lines.slice(0, 3)) expect(displayWidth(l)).toBeLessThanOrEqual(40)
-    expect(lines[3]).toMatch(/^\(\d+ more column\(s\) do not fit; use --format json/)
+    expect(lines[3]).toMatch(/^\(\d+ more column\(s\) do not fit; use --format vertical, json/)
   })
 
   it('measures wide characters as two columns and escapes control characters', () => {

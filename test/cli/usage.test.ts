@@ -20,7 +20,7 @@ describe('apldb help', () => {
   it('no arguments prints the help and exits 2', async () => {
     const r = await run([])
     expect(r.code).toBe(2)
-    expect(r.stdout).toContain('Usage: apldb <command>')
+    expect(r.stdout).toContain('Usage: apldb [<command>] [options]   (no command: the interactive shell)')
   })
 
   it.each(COMMANDS.map((c) => [c.name] as const))('apldb %s --help', async (name) => {
@@ -41,8 +41,30 @@ describe('apldb help', () => {
 describe('usage errors exit 2 and point at the help', () => {
   const cases: [string, string[], RegExp, Record<string, string>?][] = [
     ['unknown command', ['frobnicate'], /unknown command "frobnicate"[\s\S]*apldb --help/],
-    ['unknown option', ['query', "['x']", '--bogus'], /Unknown option '--bogus'[\s\S]*apldb query --help/],
-    ['missing positional', ['query'], /missing argument: usage: apldb query/],
+    ['unknown option', ['query', "['x']", '--bogus'], /unknown option --bogus\n[\s\S]*apldb query --help/],
+    [
+      'misspelt option',
+      ['query', "['x']", '--formt', 'csv'],
+      /unknown option --formt; did you mean --format\?/,
+    ],
+    [
+      'misspelt negation',
+      ['query', "['x']", '--no-chrat'],
+      /unknown option --no-chrat; did you mean --no-chart\?/,
+    ],
+    ['missing query', ['query'], /missing query: apldb query '<apl>' \(or --file FILE, or - for stdin\)/],
+    [
+      'query and --file',
+      ['query', 'a', '--file', 'q.apl'],
+      /give the query as an argument or with --file, not both/,
+    ],
+    [
+      'bad --limit',
+      ['query', "['x']", '--limit', 'ten'],
+      /--limit must be a whole number \(0 = all rows\), got "ten"/,
+    ],
+    ['bad --end', ['query', "['x']", '--end', 'tomorrow'], /--end must be an RFC 3339 time/],
+    ['misspelt --format value', ['query', "['x']", '--format', 'jsno'], /got "jsno"; did you mean json\?/],
     ['extra positional', ['query', 'a', 'b'], /unexpected argument "b"/],
     [
       'bad --format',
@@ -55,7 +77,7 @@ describe('usage errors exit 2 and point at the help', () => {
     [
       'unknown sub-command',
       ['tokens', 'burn'],
-      /unknown sub-command "burn" of `apldb tokens` \(try: create, list\)/,
+      /unknown sub-command "burn" of `apldb tokens` \(try: create, list, delete, regenerate\)/,
     ],
     ['group without sub-command', ['tokens'], /`apldb tokens` needs a sub-command: create, list/],
     ['delete without --start', ['delete', '--apl', "['x'] | where a == 1"], /--start is required/],

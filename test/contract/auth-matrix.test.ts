@@ -47,6 +47,12 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
     dataset: 'ds',
     status: 200,
   }),
+  'apl.explain': async () => ({
+    path: '/v1/datasets/_apl/explain',
+    body: { apl: "['ds'] | count" },
+    dataset: 'ds',
+    status: 200,
+  }),
   'legacy.query': async () => ({
     path: '/v1/datasets/ds/query',
     body: { ...WINDOW, resolution: 'auto' },
@@ -81,6 +87,11 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
     dataset: 'ds',
     status: 204,
   }),
+  'datasets.vacuum': async () => {
+    // Once a day per dataset: each cell vacuums its own.
+    const d = await dataset(fresh('vac'))
+    return { path: `/v2/datasets/${d}/vacuum`, dataset: d, status: 200 }
+  },
   'datasets.fields': async () => ({ path: '/v2/datasets/ds/fields', dataset: 'ds', status: 200 }),
   'datasets.mapfields': async () => ({ path: '/v2/datasets/ds/mapfields', dataset: 'ds', status: 200 }),
   'tokens.list': async () => ({ path: '/v2/tokens', status: 200 }),
@@ -106,6 +117,41 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
   }),
   'annotations.delete': async () => ({ path: `/v2/annotations/${await annotationId()}`, status: 204 }),
   'user.current': async () => ({ path: '/v2/user', status: 200 }),
+  'monitors.list': async () => ({ path: '/v2/monitors', status: 200 }),
+  'monitors.create': async () => ({ path: '/v2/monitors', body: MONITOR, status: 200 }),
+  'monitors.get': async () => ({ path: `/v2/monitors/${await monitorId()}`, status: 200 }),
+  'monitors.update': async () => ({ path: `/v2/monitors/${await monitorId()}`, body: MONITOR, status: 200 }),
+  'monitors.delete': async () => ({ path: `/v2/monitors/${await monitorId()}`, status: 204 }),
+  'monitors.history': async () => ({ path: `/v2/monitors/${await monitorId()}/history`, status: 200 }),
+  'notifiers.list': async () => ({ path: '/v2/notifiers', status: 200 }),
+  'notifiers.create': async () => ({ path: '/v2/notifiers', body: NOTIFIER, status: 200 }),
+  'notifiers.get': async () => ({ path: `/v2/notifiers/${await notifierId()}`, status: 200 }),
+  'notifiers.update': async () => ({
+    path: `/v2/notifiers/${await notifierId()}`,
+    body: NOTIFIER,
+    status: 200,
+  }),
+  'notifiers.delete': async () => ({ path: `/v2/notifiers/${await notifierId()}`, status: 204 }),
+}
+
+// A monitor reading no dataset, so the org capability alone decides.
+const MONITOR = {
+  name: 'm',
+  type: 'Threshold',
+  aplQuery: 'print v = 1',
+  operator: 'Above',
+  threshold: 1,
+  intervalMinutes: 60,
+  rangeMinutes: 60,
+}
+const NOTIFIER = { name: 'n', properties: { webhook: { url: 'http://127.0.0.1:9/hook' } } }
+
+async function monitorId(): Promise<string> {
+  return (await t.call('POST', '/v2/monitors', { body: MONITOR })).json.id
+}
+
+async function notifierId(): Promise<string> {
+  return (await t.call('POST', '/v2/notifiers', { body: NOTIFIER })).json.id
 }
 
 async function tokenId(): Promise<string> {

@@ -261,6 +261,28 @@ const CASES: Case[] = [
     error: 'invalid_argument',
   },
   {
+    name: 'legacy query of unknown dataset',
+    method: 'POST',
+    path: '/v1/datasets/nope/query',
+    opts: { body: { startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' } },
+    status: 404,
+    error: 'dataset_not_found',
+  },
+  {
+    name: 'unknown monitor',
+    method: 'GET',
+    path: '/v2/monitors/mon_nope',
+    status: 404,
+    error: 'monitor_not_found',
+  },
+  {
+    name: 'unknown notifier',
+    method: 'GET',
+    path: '/v2/notifiers/ntf_nope',
+    status: 404,
+    error: 'notifier_not_found',
+  },
+  {
     name: 'unknown token',
     method: 'GET',
     path: '/v2/tokens/tok_nope',
@@ -348,6 +370,17 @@ describe('error responses', () => {
     expect(r.json.message.length).toBeGreaterThan(0)
     if (c.message) expect(r.json.message).toMatch(c.message)
   })
+
+  // Axiom answers 404s with "… not found", and client code (the official JS client's helpers among
+  // it) recognises a missing dataset by /not found/i; the stable `error` code stays beside it.
+  it.each(CASES.filter((c) => c.status === 404).map((c) => [c.name, c] as const))(
+    '404 says "not found": %s',
+    async (_, c) => {
+      const r = await t.call(c.method, c.path, c.opts)
+      expect(r.status).toBe(404)
+      expect(r.json.message).toMatch(/not found/i)
+    },
+  )
 
   it('APL errors carry detail with code, line, column and span', async () => {
     const r = await t.call('POST', APL, { body: { apl: "['errs']\n| where a ==" } })

@@ -107,6 +107,22 @@ describe('@axiomhq/js: ingest and query', () => {
     expect(Number.isInteger(r.status.elapsedTime)).toBe(true)
   })
 
+  it('a query ending in render: same rows, the hint in `visualization`, events() unaffected', async () => {
+    const apl = "['js-logs'] | summarize n = count() by method | order by method asc"
+    const plain = await ax.query(apl)
+    const r = await ax.query(`${apl} | render piechart with (title="methods", ycolumns=n)`)
+    expect(r.tables).toEqual(
+      plain.tables.map((t) => expect.objectContaining({ fields: t.fields, columns: t.columns })),
+    )
+    expect([...r.tables[0].events()]).toEqual([...plain.tables[0].events()])
+    expect((r as unknown as { visualization: unknown }).visualization).toEqual({
+      type: 'piechart',
+      title: 'methods',
+      ycolumns: ['n'],
+    })
+    expect('visualization' in plain).toBe(false)
+  })
+
   it('legacy query format with times', async () => {
     const r = await ax.query("['js-logs'] | where status == '500' | take 5", {
       format: 'legacy',

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { type RunningServer, type ServeOptions, serve } from '../../src/http/index.ts'
-import { type Apldb, openStore, type StoreOptions } from '../../src/index.ts'
+import { type Apldb, type OpenStoreOptions, openStore } from '../../src/index.ts'
 
 /** The root token every fixture server uses unless told otherwise. */
 export const ROOT = 'xaat-contract-test-root-token-0123456789'
@@ -47,7 +47,7 @@ export interface TestServer {
 
 /** Starts a fixture: in memory unless `disk`, root token `ROOT` unless `http.rootToken` says otherwise. */
 export async function startServer(
-  opts: { disk?: boolean; dir?: string; store?: StoreOptions; http?: Partial<ServeOptions> } = {},
+  opts: { disk?: boolean; dir?: string; store?: OpenStoreOptions; http?: Partial<ServeOptions> } = {},
 ): Promise<TestServer> {
   const dir = opts.dir ?? (opts.disk ? await mkdtemp(path.join(tmpdir(), 'apldb-http-')) : undefined)
   const db = await openStore({ ...(dir ? { path: dir, durability: 'none' } : {}), ...opts.store })

@@ -7,7 +7,7 @@
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { toLegacy, wireCell, wireTime } from '../../src/exec/format/index.ts'
-import { chooseBinAutoStep } from '../../src/exec/kernels/binning.ts'
+import { chooseBinAutoStep } from '../../src/exec/kernels/binning/binning.ts'
 import type { QueryResult, ResultTable } from '../../src/exec/result.ts'
 import { openStore } from '../../src/index.ts'
 import { runLegacy } from '../../src/legacy/index.ts'
@@ -18,7 +18,7 @@ import { parseTimeBound } from '../../src/util/time/index.ts'
 import { diffResults, show } from '../differential/result-diff.ts'
 import { evaluate } from '../reference/evaluate.ts'
 import { OracleUnsupported } from '../reference/expr.ts'
-import { ALL_SUPPORT, NOW, NOW_MS } from '../reference/fixture.ts'
+import { NOW, NOW_MS } from '../reference/fixture.ts'
 import {
   ARG_OPS,
   ARRAY_OPS,
@@ -62,7 +62,7 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 function bind(snap: Snapshot, apl: string): LogicalPlan {
-  const b = compileApl(apl, schemaFromSnapshot(snap), { rowId: true, support: ALL_SUPPORT })
+  const b = compileApl(apl, schemaFromSnapshot(snap), { rowId: true })
   if (!b.plan)
     throw new Error(`test APL does not bind: ${apl}\n${b.diagnostics.map((d) => d.message).join('\n')}`)
   return b.plan

@@ -2,7 +2,7 @@
 // fixture (values worked out by hand from fixture.ts), with nulls ignored and the empty-input rules.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ALL_SUPPORT, cell, type Fixture, ns, openFixture, rows, run } from './fixture.ts'
+import { cell, type Fixture, ns, openFixture, rows, run } from './fixture.ts'
 
 let fx: Fixture
 beforeAll(async () => {
@@ -14,7 +14,7 @@ afterAll(async () => {
 
 /** The single row of `logs | <pipeline>`. */
 async function one(pipeline: string): Promise<Record<string, unknown>> {
-  const out = rows(await run(fx.snap, `logs | ${pipeline}`, {}, ALL_SUPPORT))
+  const out = rows(await run(fx.snap, `logs | ${pipeline}`))
   expect(out).toHaveLength(1)
   return out[0]
 }

@@ -3,12 +3,7 @@
 // an aggregate over no values gives the catalog row's `onEmpty` (0, [] or null). `*if` forms filter
 // on their predicate, then run their base row.
 
-import {
-  type AggregateKernelKey,
-  type AplType,
-  lookupAggregate,
-  type RequiredAggregateKernelKey,
-} from '../../src/catalog/index.ts'
+import { type AggregateKernelKey, type AplType, lookupAggregate } from '../../src/catalog/index.ts'
 import type { KernelTable } from '../../src/catalog/kernel-table.ts'
 import type { BoundAggCall } from '../../src/plan/index.ts'
 import { totalOrder } from './compare.ts'
@@ -35,8 +30,17 @@ import {
   wrapLong,
 } from './values.ts'
 
+/** What an aggregation may need besides its rows: the length of the time bucket the group covers. */
+export interface AggSite {
+  /**
+   * Seconds of the group's time bucket (`summarize … by bin(_time, 1m)`: 60; make-series: its step),
+   * or of the whole query window when the summarize has no time bin; null when not positive.
+   */
+  readonly bucketSeconds: number | null
+}
+
 /** One aggregation over the evaluated arguments of each row of a group (`argRows[row][arg]`). */
-export type AggImpl = (call: BoundAggCall, argRows: readonly (readonly Value[])[]) => Value
+export type AggImpl = (call: BoundAggCall, argRows: readonly (readonly Value[])[], site: AggSite) => Value
 
 /** Kusto's default cap of make_list / make_set when no max size is given. */
 export const DEFAULT_MAX_SIZE = 1_048_576
@@ -177,6 +181,37 @@ const stdev: AggImpl = (call, argRows) => {
   return v === null ? emptyValue(call) : Math.sqrt(v)
 }
 
+/**
+ * histogram(x, bins) (decision §10.2): `bins` buckets of equal width from the smallest to the largest
+ * value, bucket i holding lower_i <= x < upper_i with lower_i = min + i·width (the last also holds the
+ * maximum), as [{lower, upper, count}]; one bucket when every value is equal; [] over no values.
+ */
+const histogram: AggImpl = (call, argRows) => {
+  const xs = present(argRows).filter(isNumber).map(Number)
+  if (xs.length === 0) return emptyValue(call)
+  const min = Math.min(...xs)
+  const max = Math.max(...xs)
+  if (!(max > min)) return [{ lower: min, upper: max, count: xs.length }]
+  const bins = Number(constantArg(argRows, 1))
+  const width = (max - min) / bins
+  return Array.from({ length: bins }, (_, i) => {
+    const lower = min + i * width
+    const last = i === bins - 1
+    const upper = last ? max : min + (i + 1) * width
+    const count = xs.filter((x) => x >= lower && (last ? x <= upper : x < upper)).length
+    return { lower, upper, count }
+  })
+}
+
+/** rate(x): the sum of the values per second of the group's time bucket (or query window); null without values. */
+const rate: AggImpl = (call, argRows, site) => {
+  const numbers = present(argRows).filter(isNumber)
+  if (numbers.length === 0 || site.bucketSeconds === null) return emptyValue(call)
+  const s = exactSum()
+  for (const v of numbers) addExact(s, v)
+  return Number(exactQuotient(s, 1n)) / site.bucketSeconds
+}
+
 /** Values arg_min/arg_max compare: not null, not NaN, not a dynamic array or object (rule 63). */
 function comparable(v: Value): boolean {
   const k = kindOf(v)
@@ -205,7 +240,7 @@ const argExtreme: AggImpl = (call, argRows) => {
 }
 
 /** An `*if` row: keep rows whose predicate is true, drop the predicate, run the base row. */
-const conditional: AggImpl = (call, argRows) => {
+const conditional: AggImpl = (call, argRows, site) => {
   const link = call.fn.filtered
   const base = link === undefined ? undefined : lookupAggregate(link.base)
   if (link === undefined || base === undefined) throw new OracleUnsupported(`${call.fn.name} has no base row`)
@@ -217,11 +252,11 @@ const conditional: AggImpl = (call, argRows) => {
     kernel: base.kernel,
     args: drop(call.args) as BoundAggCall['args'],
   }
-  return runAggregate(baseCall, kept)
+  return runAggregate(baseCall, kept, site)
 }
 
 /** Every T1/T2 aggregation (plus the T3 `*if` forms that come free with `conditional`). */
-export const AGGREGATES: KernelTable<AggregateKernelKey, RequiredAggregateKernelKey, AggImpl> = {
+export const AGGREGATES: KernelTable<AggregateKernelKey, AggImpl> = {
   count: (_call, argRows) => BigInt(argRows.length),
   dcount: (_call, argRows) => BigInt(distinct(present(argRows)).length),
   sum,
@@ -261,22 +296,43 @@ export const AGGREGATES: KernelTable<AggregateKernelKey, RequiredAggregateKernel
   stdev,
   varianceif: conditional,
   stdevif: conditional,
+  histogram,
+  histogramif: conditional,
+  rate,
   arg_max: argExtreme,
   arg_min: argExtreme,
 }
 
 /** Runs the kernel of `call` over argument rows. */
-export function runAggregate(call: BoundAggCall, argRows: readonly (readonly Value[])[]): Value {
+export function runAggregate(
+  call: BoundAggCall,
+  argRows: readonly (readonly Value[])[],
+  site: AggSite,
+): Value {
   const impl = AGGREGATES[call.kernel]
   if (impl === undefined)
     throw new OracleUnsupported(`no reference implementation of aggregation ${call.fn.name}`)
-  return impl(call, argRows)
+  return impl(call, argRows, site)
 }
 
-/** The value of aggregation `call` over a group's rows (arguments evaluated per row). */
-export function aggregateOver(call: BoundAggCall, rows: readonly Row[], ctx: EvalContext): Value {
+/** The site of a group: a time bucket of `bucketNs` (null: the query window's length). */
+export function aggSite(bucketNs: bigint | null, ctx: EvalContext): AggSite {
+  const ns = bucketNs ?? ctx.window.end - (ctx.window.start ?? 0n)
+  return { bucketSeconds: ns > 0n ? Number(ns) / 1e9 : null }
+}
+
+/**
+ * The value of aggregation `call` over a group's rows (arguments evaluated per row), the group
+ * covering a time bucket of `bucketNs` (null: the whole query window).
+ */
+export function aggregateOver(
+  call: BoundAggCall,
+  rows: readonly Row[],
+  ctx: EvalContext,
+  bucketNs: bigint | null = null,
+): Value {
   const argRows = rows.map((row) => call.args.map((a) => evalExpr(a, rowEnv(row, ctx))))
-  return conform(runAggregate(call, argRows), call.type)
+  return conform(runAggregate(call, argRows, aggSite(bucketNs, ctx)), call.type)
 }
 
 /**

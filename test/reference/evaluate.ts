@@ -150,5 +150,6 @@ export async function evaluate(
       messages,
     },
     datasetNames: plan.datasets,
+    ...(plan.root.kind === 'Render' ? { visualization: plan.root.visualization } : {}),
   }
 }

@@ -6,7 +6,7 @@ import { expect } from 'vitest'
 import type { Cell, QueryOptions, QueryResult } from '../../src/exec/result.ts'
 import type { Apldb as Store } from '../../src/index.ts'
 import { openStore } from '../../src/index.ts'
-import { compileApl, type SupportPolicy, schemaFromSnapshot } from '../../src/plan/index.ts'
+import { compileApl, schemaFromSnapshot } from '../../src/plan/index.ts'
 import type { Snapshot } from '../../src/storage/snapshot.ts'
 import { evaluate } from './evaluate.ts'
 
@@ -309,17 +309,16 @@ export async function openFixture(
   }
 }
 
-/** Every catalog row allowed (T3 included), for tests of T3 rows the oracle implements. */
-export const ALL_SUPPORT: SupportPolicy = { scalar: () => true, aggregate: () => true, operator: () => true }
-
-/** Compiles `apl` against the snapshot's schema and evaluates it (clock: NOW unless `opts.now`). */
+/**
+ * Compiles `apl` against the snapshot's schema (every catalog row allowed: the oracle is not limited
+ * by the engine's kernels) and evaluates it (clock: NOW unless `opts.now`).
+ */
 export async function run(
   snap: Snapshot,
   apl: string,
   opts: QueryOptions & { readonly now?: bigint } = {},
-  support?: SupportPolicy,
 ): Promise<QueryResult> {
-  const bound = compileApl(apl, schemaFromSnapshot(snap), support === undefined ? {} : { support })
+  const bound = compileApl(apl, schemaFromSnapshot(snap))
   if (bound.plan === undefined) throw new Error(bound.diagnostics.map((d) => d.message).join('\n'))
   return evaluate(snap, bound.plan, { now: NOW, ...opts })
 }

@@ -95,12 +95,14 @@ export function makeSeriesRows(n: MakeSeries, input: readonly Row[], ctx: EvalCo
       n.on.type,
     ),
   )
+  // rate() is per second of a bucket: the step of a datetime axis (else the query window).
+  const bucketNs = n.on.type === 'datetime' && typeof step === 'bigint' ? step : null
   return [...groups.values()].map((g) => {
     const row = new Map<string, Value>()
     for (const [i, k] of n.keys.entries()) row.set(k.name, g.keys[i])
     for (const a of n.aggregates) {
       const values = g.buckets.map((rows) =>
-        rows.length === 0 ? fillValue(a) : aggregateOver(a.call, rows, ctx),
+        rows.length === 0 ? fillValue(a) : aggregateOver(a.call, rows, ctx, bucketNs),
       )
       row.set(a.name, jsonArray(values))
     }

@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { StrictTypesError } from './compare.ts'
-import { ALL_SUPPORT, cell, type Fixture, ns, openFixture, rows, run } from './fixture.ts'
+import { cell, type Fixture, ns, openFixture, rows, run } from './fixture.ts'
 
 let fx: Fixture
 beforeAll(async () => {
@@ -16,12 +16,12 @@ afterAll(async () => {
 
 /** Rows of `logs` where `predicate` holds (T3 operators allowed). */
 async function count(predicate: string): Promise<unknown> {
-  return cell(await run(fx.snap, `logs | where ${predicate} | count`, {}, ALL_SUPPORT))
+  return cell(await run(fx.snap, `logs | where ${predicate} | count`))
 }
 
 /** The single row of a `print`. */
 async function print(columns: string): Promise<Record<string, unknown>> {
-  return rows(await run(fx.snap, `print ${columns}`, {}, ALL_SUPPORT))[0]
+  return rows(await run(fx.snap, `print ${columns}`))[0]
 }
 
 describe('comparison (T1)', () => {

@@ -3,7 +3,7 @@
 // `fields[].agg`, `groups`, `buckets`, the `_totals` table, `sources` and `status`.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ALL_SUPPORT, cell, col, type Fixture, NOW, ns, openFixture, rows, run } from './fixture.ts'
+import { cell, col, type Fixture, NOW, ns, openFixture, rows, run } from './fixture.ts'
 import { WindowError } from './time-window.ts'
 
 let fx: Fixture
@@ -161,7 +161,7 @@ describe('status and sources', () => {
     expect((await q('logs | summarize count() by method')).status.numGroups).toBe(7)
   })
   it('sources and datasetNames list every dataset read', async () => {
-    const r = await run(fx.snap, 'logs | join kind=inner (users) on user | count', {}, ALL_SUPPORT)
+    const r = await run(fx.snap, 'logs | join kind=inner (users) on user | count')
     expect(r.tables[0].sources).toEqual(['logs', 'users'])
     expect(r.datasetNames).toEqual(['logs', 'users'])
     expect(r.status.rowsExamined).toBe(25)

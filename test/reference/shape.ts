@@ -18,11 +18,25 @@ export const DEFAULT_LIMIT = 1000
 export const MAX_LIMIT = 50_000
 
 /** Nodes that keep their input's columns exactly (so aggregation metadata survives them). */
-const SCHEMA_PRESERVING: ReadonlySet<LogicalKind> = new Set(['Filter', 'Search', 'Sort', 'TopN', 'Limit'])
+const SCHEMA_PRESERVING: ReadonlySet<LogicalKind> = new Set([
+  'Filter',
+  'Search',
+  'Sort',
+  'TopN',
+  'Limit',
+  'Render',
+])
 /** Nodes through which an explicit sort still orders the result (as plan/result-shape.ts). */
-const ORDER_PRESERVING: ReadonlySet<LogicalKind> = new Set(['Filter', 'Search', 'Project', 'Extend', 'Limit'])
+const ORDER_PRESERVING: ReadonlySet<LogicalKind> = new Set([
+  'Filter',
+  'Search',
+  'Project',
+  'Extend',
+  'Limit',
+  'Render',
+])
 /** Nodes whose result is an aggregation (no default row cap). */
-const AGGREGATING: ReadonlySet<LogicalKind> = new Set(['Aggregate', 'MakeSeries', 'CountRows'])
+const AGGREGATING: ReadonlySet<LogicalKind> = new Set(['Aggregate', 'Distinct', 'MakeSeries', 'CountRows'])
 
 /** The single input of `n`, or undefined for sources, joins and unions. */
 function soleInput(n: LogicalNode): LogicalNode | undefined {

@@ -80,13 +80,16 @@ function aggregateRows(n: LogicalOf<'Aggregate'>, input: readonly Row[], ctx: Ev
   }
   if (n.keys.length === 0 && groups.size === 0) groups.set('', { keys: [], rows: [] })
   ctx.groupCounts.set(n, groups.size)
+  // rate() is per second of the group's time bucket, or of the query window without one.
+  const bucket = n.timeBucket
+  const bucketNs = bucket === null ? null : bucket.step === 'auto' ? ctx.autoStep : bucket.step
   return [...groups.values()].map((g) => {
     const out = new Map<string, Value>()
     for (const [i, k] of n.keys.entries()) out.set(k.name, g.keys[i])
     const env = {
       row: EMPTY_ROW,
       ctx,
-      aggregate: (call: Parameters<typeof aggregateOver>[0]) => aggregateOver(call, g.rows, ctx),
+      aggregate: (call: Parameters<typeof aggregateOver>[0]) => aggregateOver(call, g.rows, ctx, bucketNs),
     }
     for (const a of n.aggregates) {
       if (a.payload === undefined || a.expr.kind !== 'AggCall') {
@@ -163,6 +166,8 @@ const HANDLERS: Handlers = {
   ],
   Datatable: async (n) =>
     n.rows.map((cells) => new Map(cells.map((lit, i) => [n.schema[i].name, literalValue(lit)] as const))),
+  // Rule 64: the rows pass unchanged.
+  Render: (n, ctx) => evaluateNode(n.input, ctx),
 }
 
 /** The rows of `n` (counting matched rows at the match points of ctx). */

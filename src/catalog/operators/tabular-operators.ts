@@ -201,6 +201,15 @@ export const tabularOperators = [
     example: q('getschema'),
   }),
   tabular({
+    name: 'render',
+    tier: 'T3',
+    syntax:
+      '| render timechart|linechart|areachart|barchart|columnchart|piechart|scatterchart [with (title=…, xcolumn=Col, ycolumns=Col, ..., series=Col, ..., kind=stacked, ...)]',
+    description:
+      "Kusto's visualization hint, the last operator: the rows pass unchanged and the result carries the chart to draw.",
+    example: q('summarize count() by bin(_time, 1h), status | render timechart with (title="requests")'),
+  }),
+  tabular({
     name: 'externaldata',
     tier: 'T3',
     position: 'source',

@@ -89,4 +89,13 @@ export const conversionFunctions = [
     description: 'Serialises a dynamic value as JSON text with sorted object keys.',
     example: q("extend json = dynamic_to_json(bag_pack('method', method, 'status', status))"),
   }),
+  fn({
+    name: 'ensure_field',
+    tier: 'T3',
+    signatures: [sig(param('field_name', 'string', { constant: true }), param('field_type', 'any'))],
+    returns: fixed('dynamic'),
+    description:
+      'The field named `field_name` when the input has it, else a null of `field_type` (written `typeof(string)`); the result has that type.',
+    example: q("extend user_agent = ensure_field('user_agent', typeof(string))"),
+  }),
 ]

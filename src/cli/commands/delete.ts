@@ -7,7 +7,7 @@ import { type CommandDef, stringOpt } from '../command.ts'
 import { UsageError } from '../errors.ts'
 import { countOf, formatCount } from '../human.ts'
 import { type CliIo, outputWidth } from '../io.ts'
-import { readLine } from '../read-input.ts'
+import { askYesNo } from '../read-input.ts'
 import { resolveTarget, TARGET_OPTIONS, withStore } from '../target.ts'
 import { TIME_OPTIONS, timeWindow } from '../time-options.ts'
 
@@ -19,6 +19,9 @@ interface DeleteReport {
   readonly blocksMatched?: number
   readonly firstMatchedEvent?: string
   readonly lastMatchedEvent?: string
+  /** apldb servers: the time span of the affected blocks (what actually goes). */
+  readonly firstDeletedEvent?: string
+  readonly lastDeletedEvent?: string
 }
 
 /** `apldb delete`. */
@@ -105,12 +108,15 @@ function previewText(r: DeleteReport): string {
   if (r.blocksMatched !== undefined) rows.push(['blocks', formatCount(r.blocksMatched)])
   if (r.firstMatchedEvent) rows.push(['first match', r.firstMatchedEvent])
   if (r.lastMatchedEvent) rows.push(['last match', r.lastMatchedEvent])
+  if (r.firstDeletedEvent && r.lastDeletedEvent) {
+    rows.push([
+      'deleted span',
+      `${r.firstDeletedEvent} … ${r.lastDeletedEvent} (every event of the affected blocks)`,
+    ])
+  }
   return `Preview (nothing deleted yet):\n${rows.map(([k, v]) => `  ${k.padEnd(18)}${v}\n`).join('')}`
 }
 
-async function confirm(r: DeleteReport, io: CliIo): Promise<boolean> {
-  io.stderr.write(`Delete ${countOf(r.rowsDeleted, 'event')} for good? [y/N] `)
-  const answer = await readLine(io.stdin)
-  if (answer === undefined) io.stderr.write('\n')
-  return answer !== undefined && /^\s*y(es)?\s*$/i.test(answer)
+function confirm(r: DeleteReport, io: CliIo): Promise<boolean> {
+  return askYesNo(`Delete ${countOf(r.rowsDeleted, 'event')} for good?`, io)
 }

@@ -15,10 +15,12 @@ import {
   openIngestSource,
   peekFirstByte,
 } from '../ingest-source.ts'
+import { EXIT_INTERRUPTED, interruptSignal, untilAborted } from '../interrupt.ts'
 import type { CliIo } from '../io.ts'
 import { ProgressBar } from '../progress.ts'
 import { recordChunks } from '../record-chunks.ts'
 import { resolveTarget, TARGET_OPTIONS, withStore } from '../target.ts'
+import { firstRecordHas } from '../timestamp-check.ts'
 
 /** Default chunk size: large enough to amortize one WAL fsync, small enough to bound memory. */
 const DEFAULT_BATCH_BYTES = 4 << 20
@@ -36,7 +38,9 @@ export const ingestCommand: CommandDef = {
     'The format comes from the extension (.ndjson/.jsonl, .json, .csv, each optionally .gz) or',
     '--format; gzip is also recognised by its magic bytes, so stdin may be compressed. NDJSON and',
     'CSV are streamed in chunks of whole records; a JSON array is read whole. A progress bar shows',
-    'on a terminal. Exit code 1 when any event failed (the first failures are listed).',
+    'on a terminal. Exit code 1 when any event failed (the first failures are listed). Ctrl-C stops',
+    'after the chunk in flight, says what landed and exits 130. A warning tells when the input has no',
+    '_time (or --timestamp-field) field. A dataset created by --create is removed again when nothing landed.',
     '',
     'Examples:',
     '  apldb ingest http-logs ./logs.ndjson.gz --create',
@@ -96,14 +100,52 @@ export const ingestCommand: CommandDef = {
     const showProgress = values.progress === undefined ? io.stderr.isTTY === true : values.progress === true
     const target = resolveTarget(values, io, 'ingest')
     const source = await openIngestSource(file, io.stdin)
-    const run = (sink: IngestSink) =>
-      pump(sink, source, { format, batchBytes, csvHeader: csvFields === undefined, file }, showProgress, io)
-    const totals =
-      target.kind === 'embedded'
-        ? await withStore(target.dir, !create, async (db) =>
-            run(await embeddedSink(db, dataset, settings, create)),
-          )
-        : await run(await remoteSink(target.client, dataset, settings, create))
+    const timeField = settings.timestampField ?? '_time'
+    const warnTime = (first: Uint8Array | readonly unknown[], fmt: 'ndjson' | 'csv' | 'json') => {
+      const csv = { delimiter: settings.csvDelimiter, fields: csvFields }
+      if (firstRecordHas(first, fmt, timeField, csv) !== false) return
+      io.stderr.write(
+        `apldb: warning: the input has no ${JSON.stringify(timeField)} field${settings.timestampField ? '' : ' (name yours with --timestamp-field)'}; events get the time they are received\n`,
+      )
+    }
+    const interrupt = interruptSignal()
+    const opts = {
+      format,
+      batchBytes,
+      csvHeader: csvFields === undefined,
+      file,
+      warnTime,
+      interrupt: interrupt.signal,
+    }
+    // A dataset this command created goes again when nothing landed in it (a failed or empty ingest).
+    const run = async (sink: IngestSink) => {
+      const totals = newTotals()
+      try {
+        await pump(sink, source, opts, totals, showProgress, io)
+      } catch (e) {
+        if (totals.events === 0) await sink.discardCreated()
+        throw e
+      }
+      if (totals.events === 0 && totals.failed > 0) await sink.discardCreated()
+      return totals
+    }
+    const totals = await (async () => {
+      try {
+        return target.kind === 'embedded'
+          ? await withStore(target.dir, !create, async (db) =>
+              run(await embeddedSink(db, dataset, settings, create)),
+            )
+          : await run(await remoteSink(target.client, dataset, settings, create))
+      } finally {
+        interrupt.dispose()
+      }
+    })()
+    if (totals.interrupted) {
+      io.stdout.write(
+        `interrupted: ${countOf(totals.events, 'event')} ingested into ${dataset} before Ctrl-C (they stay; ${formatBytes(totals.bytes)} read)\n`,
+      )
+      return EXIT_INTERRUPTED
+    }
     const rate = formatCount(perSecond(totals.events, totals.ms))
     const failed = totals.failed > 0 ? `; ${formatCount(totals.failed)} failed` : ''
     io.stdout.write(
@@ -124,25 +166,33 @@ interface Totals {
   bytes: number
   ms: number
   failures: { timestamp: string; error: string }[]
+  /** Stopped by Ctrl-C between chunks. */
+  interrupted: boolean
 }
+
+const newTotals = (): Totals => ({ events: 0, failed: 0, bytes: 0, ms: 0, failures: [], interrupted: false })
 
 interface PumpOptions {
   readonly format: IngestFileFormat | undefined
   readonly batchBytes: number
   readonly csvHeader: boolean
   readonly file: string
+  /** Called with the first chunk (or the parsed array) to check its timestamp field. */
+  readonly warnTime: (first: Uint8Array | readonly unknown[], format: 'ndjson' | 'csv' | 'json') => void
+  /** Ctrl-C: stop after the chunk in flight. */
+  readonly interrupt: AbortSignal
 }
 
-/** Reads `source` to the end, sending it to `sink` chunk by chunk. */
+/** Reads `source` to the end (or Ctrl-C), sending it to `sink` chunk by chunk; counts into `totals`. */
 async function pump(
   sink: IngestSink,
   source: IngestSource,
   opts: PumpOptions,
+  totals: Totals,
   showProgress: boolean,
   io: CliIo,
-): Promise<Totals> {
+): Promise<void> {
   const started = performance.now()
-  const totals: Totals = { events: 0, failed: 0, bytes: 0, ms: 0, failures: [] }
   const bar = showProgress ? new ProgressBar(io.stderr) : undefined
   const tick = (force = false) =>
     bar?.update(
@@ -171,22 +221,28 @@ async function pump(
     }
     if (format === 'json') {
       const events = await readArray(bytes)
-      for (let i = 0; i < events.length; i += MAX_EVENTS_PER_CALL) {
+      opts.warnTime(events, 'json')
+      for (let i = 0; i < events.length && !opts.interrupt.aborted; i += MAX_EVENTS_PER_CALL) {
         add(await sink.events(events.slice(i, i + MAX_EVENTS_PER_CALL)))
         tick()
       }
     } else {
       const csv = format === 'csv'
-      for await (const chunk of recordChunks(bytes, {
+      const chunks = recordChunks(bytes, {
         targetBytes: opts.batchBytes,
         maxRecords: MAX_EVENTS_PER_CALL,
         csv,
         csvHeader: csv && opts.csvHeader,
-      })) {
+      })
+      let first = true
+      for await (const chunk of untilAborted(chunks, opts.interrupt)) {
+        if (first) opts.warnTime(chunk, csv ? 'csv' : 'ndjson')
+        first = false
         add(await sink.chunk(chunk, csv ? 'csv' : 'ndjson'))
         tick()
       }
     }
+    totals.interrupted = opts.interrupt.aborted
     tick(true)
   } catch (e) {
     // Say how far it got: what was acknowledged stays ingested, so a rerun would duplicate it.
@@ -198,7 +254,6 @@ async function pump(
     bar?.clear()
   }
   totals.ms = performance.now() - started
-  return totals
 }
 
 /** `json` when the text is an array, `ndjson` for objects; anything else needs --format csv. */

@@ -1,89 +1,81 @@
 // cli/commands/query.ts: `apldb query '<apl>'`: runs APL against a store directory or a server and
-// prints a table fitted to the terminal, JSON, NDJSON or CSV. APL errors show the query with a caret.
+// prints it (query-print.ts): a table fitted to the terminal or a chart, JSON, NDJSON, CSV, TSV,
+// Markdown or vertical; exports stream page by page. APL errors show the query with a caret.
 
-import type { TabularResponse } from '../../exec/format/types.ts'
 import { aplFailure } from '../apl-failure.ts'
-import { type CommandDef, choiceOpt } from '../command.ts'
-import { countOf } from '../human.ts'
-import { type CliIo, outputWidth } from '../io.ts'
-import { parseJsonExact } from '../json-big.ts'
-import { readAllText } from '../read-input.ts'
-import { formatResponse, QUERY_FORMATS, type QueryFormat, resultTables, rowCount } from '../result-output.ts'
-import { resolveTarget, TARGET_OPTIONS, type Target, withStore } from '../target.ts'
-import { TIME_OPTIONS, timeWindow } from '../time-options.ts'
-
-type Window = { startTime?: string; endTime?: string }
+import { type CommandDef, listOpt, stringOpt } from '../command.ts'
+import { footerLine } from '../footer.ts'
+import { outputWidth } from '../io.ts'
+import { openSink } from '../out-sink.ts'
+import {
+  checkedWindow,
+  FILE_OPTION,
+  formatOpt,
+  limitOpt,
+  OUTPUT_OPTIONS,
+  queryText,
+  TIME_OPTIONS,
+} from '../query-options.ts'
+import { type PrintSettings, printQuery } from '../query-print.ts'
+import { embeddedRunner, remoteRunner } from '../query-target.ts'
+import { resolveTarget, TARGET_OPTIONS, withStore } from '../target.ts'
 
 /** `apldb query`. */
 export const queryCommand: CommandDef = {
   name: 'query',
   summary: 'run an APL query and print the result',
-  usage: "query '<apl>' [options]",
+  usage: "query '<apl>' | --file FILE | - [options]",
   details: [
     'Runs against a store directory (embedded; the directory must not be open in a server) or a',
-    'server (--url, --token). Use - as the query to read it from stdin. The table fits the terminal',
-    'width ($COLUMNS when not a terminal); the footer (rows, time) goes to stderr.',
+    'server (--url, --token). Use - as the query to read it from stdin. On a terminal the table fits',
+    'the width, and results of `render` and of a summarize by bin(_time, …) draw as a chart',
+    '(--no-chart for the table). A query of rows (one dataset, where/extend/project…) streams page',
+    'by page, so `--limit 0 --format ndjson` exports everything with flat memory. The footer (rows,',
+    'blocks examined and pruned, wall time) goes to stderr.',
     '',
     'Examples:',
-    '  apldb query "[\'sample-http-logs\'] | summarize count() by status" --start now-1d',
-    '  apldb query "[\'http-logs\'] | take 100" --format ndjson --url http://127.0.0.1:3000 --token xaat-…',
+    '  apldb query "[\'sample-http-logs\'] | summarize count() by bin(_time, 1h), status" --start now-1d',
+    '  apldb query --file top-uris.apl --format markdown -o report.md',
+    "  apldb query \"['http-logs'] | where status == '500'\" --limit 0 -f ndjson --url http://127.0.0.1:3000 --token xaat-…",
   ].join('\n'),
-  options: {
-    ...TIME_OPTIONS,
-    format: {
-      type: 'string',
-      short: 'f',
-      value: 'FORMAT',
-      description: 'table (default), json, ndjson or csv',
-    },
-    ...TARGET_OPTIONS,
-  },
-  positionals: { min: 1, max: 1 },
+  options: { ...TIME_OPTIONS, ...OUTPUT_OPTIONS, ...FILE_OPTION, ...TARGET_OPTIONS },
+  positionals: { min: 0, max: 1 },
   async run({ values, positionals }, io) {
-    const format = choiceOpt<QueryFormat>(values, 'format', QUERY_FORMATS, 'table', 'query')
-    const target = resolveTarget(values, io, 'query')
-    const apl = positionals[0] === '-' ? await readAllText(io.stdin) : positionals[0]
-    const width = outputWidth(io.stdout, io.env)
-    const window = timeWindow(values)
-    let answer: { response: TabularResponse; text?: string }
-    try {
-      answer = await runQuery(target, apl, window)
-    } catch (e) {
-      throw aplFailure(e, apl, outputWidth(io.stderr, io.env))
+    const format = formatOpt(values, 'query')
+    const settings: PrintSettings = {
+      format,
+      header: values.header !== false,
+      limit: limitOpt(values, 'query'),
+      chart: values.chart === true ? 'on' : values.chart === false ? 'off' : 'auto',
+      bars: listOpt(values, 'bar'),
+      window: checkedWindow(values, 'query'),
     }
-    // A server's JSON goes out byte for byte; the engine's is serialized exactly (bigints as digits).
-    io.stdout.write(
-      format === 'json' && answer.text !== undefined
-        ? `${answer.text.trimEnd()}\n`
-        : formatResponse(answer.response, format, width),
-    )
-    if (format === 'table') footer(answer.response, io)
-    // JSON carries the messages itself; the other formats would lose them.
-    if (format !== 'json')
-      for (const m of answer.response.status?.messages ?? []) io.stderr.write(`${m.priority}: ${m.msg}\n`)
+    const target = resolveTarget(values, io, 'query')
+    const apl = await queryText(values, positionals, io, 'query')
+    const out = await openSink(stringOpt(values, 'output'), io)
+    try {
+      const stats = await (async () => {
+        try {
+          return target.kind === 'embedded'
+            ? await withStore(target.dir, true, (db) =>
+                printQuery(embeddedRunner(db), apl, settings, out, io),
+              )
+            : await printQuery(remoteRunner(target.client), apl, settings, out, io)
+        } catch (e) {
+          throw aplFailure(e, apl, outputWidth(io.stderr, io.env))
+        }
+      })()
+      // JSON carries the messages itself; the other formats would lose them.
+      if (format !== 'json') for (const m of stats.messages) io.stderr.write(`${m.priority}: ${m.msg}\n`)
+      if (stats.capped) {
+        io.stderr.write(
+          `apldb: showing the first ${stats.rows} rows; --limit N shows more (--limit 0: all rows)\n`,
+        )
+      }
+      if (values.footer !== false) io.stderr.write(`${footerLine(stats, performance.now())}\n`)
+    } finally {
+      await out.close()
+    }
     return 0
   },
-}
-
-async function runQuery(
-  target: Target,
-  apl: string,
-  window: Window,
-): Promise<{ response: TabularResponse; text?: string }> {
-  if (target.kind === 'embedded') {
-    return withStore(target.dir, true, async (db) => ({
-      response: (await db.query(apl, window)) as TabularResponse,
-    }))
-  }
-  const text = await target.client.text('POST', '/v1/datasets/_apl?format=tabular', {
-    json: { apl, ...window },
-  })
-  return { response: parseJsonExact(text) as TabularResponse, text }
-}
-
-function footer(res: TabularResponse, io: CliIo): void {
-  const rows = resultTables(res).reduce((n, t) => n + rowCount(t), 0)
-  const ms =
-    typeof res.status?.elapsedTime === 'number' ? ` in ${(res.status.elapsedTime / 1000).toFixed(1)} ms` : ''
-  io.stderr.write(`${countOf(rows, 'row')}${ms}\n`)
 }

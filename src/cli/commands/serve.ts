@@ -7,13 +7,14 @@ import { type CommandDef, intOpt, stringOpt } from '../command.ts'
 import { DEMO_DATASET, DEMO_EVENTS, loadDemo } from '../demo.ts'
 import { CliError, UsageError } from '../errors.ts'
 import { formatCount } from '../human.ts'
+import { launcherCommand } from '../launcher-command.ts'
 import { dataDir, TARGET_OPTIONS, withStore } from '../target.ts'
 
 /** `apldb serve`. */
 export const serveCommand: CommandDef = {
   name: 'serve',
   summary: "serve a store over Axiom's HTTP API",
-  usage: 'serve [--data DIR] [--port 3000] [--host 127.0.0.1] [--demo]',
+  usage: 'serve [--data DIR | --clickhouse URL [--database NAME]] [--port 3000] [--host 127.0.0.1] [--demo]',
   details: [
     'On the first start a root token is generated and printed once, with examples that use it',
     '(or pass --root-token / $APLDB_ROOT_TOKEN). Stop with Ctrl-C: the server drains and the store',
@@ -21,6 +22,8 @@ export const serveCommand: CommandDef = {
   ].join('\n'),
   options: {
     data: TARGET_OPTIONS.data,
+    clickhouse: TARGET_OPTIONS.clickhouse,
+    database: TARGET_OPTIONS.database,
     port: {
       type: 'string',
       short: 'p',
@@ -128,12 +131,15 @@ export const serveCommand: CommandDef = {
         const example = datasets.some((d) => d.name === DEMO_DATASET)
           ? DEMO_DATASET
           : (datasets[0]?.name ?? DEMO_DATASET)
-        io.stdout.write(serveBanner(server.url, dir, server.rootTokenSecret, example))
+        io.stdout.write(
+          serveBanner(server.url, dir, server.rootTokenSecret, example, launcherCommand(io.env, io.cwd)),
+        )
         const signal = await stop.signal
         io.stderr.write(`apldb: ${signal}: closing the server and the store\n`)
         await server.close()
         return 0
       },
+      { run: true, onError: (line) => io.stderr.write(`apldb: monitors: ${line}\n`) },
       storeOpts,
     )
   },

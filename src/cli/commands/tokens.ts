@@ -1,7 +1,7 @@
 // cli/commands/tokens.ts: `apldb tokens create NAME` and `apldb tokens list` (api-contract §5), on a
 // store directory (through the service layer) or a server. A new token's secret is printed once.
 
-import type { Apldb } from '../../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../../query/apldb.ts'
 import { type CommandDef, listOpt, type OptionValues, stringOpt } from '../command.ts'
 import { UsageError } from '../errors.ts'
 import type { CliIo } from '../io.ts'
@@ -87,7 +87,7 @@ export function tokenRequest(name: string, values: OptionValues): TokenCreate {
  * The store's service layer. Opening it on a store that never served generates the root token: its
  * secret is printed here, since this is the only time anyone can see it.
  */
-async function service(db: Apldb, io: CliIo) {
+export async function tokenService(db: Apldb, io: CliIo) {
   // Loaded on demand: the service layer is only needed by the token commands.
   const { createService } = await import('../../service/index.ts')
   const svc = await createService(db, { rootToken: io.env.APLDB_ROOT_TOKEN || undefined })
@@ -126,7 +126,7 @@ export const tokensCreateCommand: CommandDef = {
     const target = resolveTarget(values, io, 'tokens create')
     const created: ApiToken & { token: string } =
       target.kind === 'embedded'
-        ? await withStore(target.dir, true, async (db) => (await service(db, io)).tokens.create(req))
+        ? await withStore(target.dir, true, async (db) => (await tokenService(db, io)).tokens.create(req))
         : ((await target.client.json('POST', '/v2/tokens', { json: req })) as ApiToken & { token: string })
     io.stdout.write(`created token ${created.name} (id ${created.id})\n`)
     io.stdout.write(`token (shown once; it is stored only as a hash): ${created.token}\n`)
@@ -145,7 +145,7 @@ export const tokensListCommand: CommandDef = {
     const target = resolveTarget(values, io, 'tokens list')
     const list: readonly ApiToken[] =
       target.kind === 'embedded'
-        ? await withStore(target.dir, true, async (db) => (await service(db, io)).tokens.list())
+        ? await withStore(target.dir, true, async (db) => (await tokenService(db, io)).tokens.list())
         : ((await target.client.json('GET', '/v2/tokens')) as ApiToken[])
     printList(
       list,

@@ -1,7 +1,9 @@
-// exec/agg/registry.ts: THE table of aggregation states keyed by aggregation name (the catalog's
-// kernel keys), with the factory and the deserializer of each. `*if` forms have no row: the executor
-// filters rows by the predicate and feeds the base state (catalog `filtered.base`).
+// exec/agg/registry.ts: THE table of aggregation states keyed by the catalog's aggregation kernel
+// keys, with the factory and the deserializer of each. An aggregation runs exactly when it has a row
+// here (exec/capabilities.ts); `*if` forms have no row: the executor filters rows by the predicate
+// and feeds the base state (catalog `filtered.base`).
 
+import type { AggregateKernelKey, KernelTable } from '../../catalog/index.ts'
 import type { AggState } from './agg-state.ts'
 import { ArgExtremumState } from './arg-extremum.ts'
 import { AvgState } from './avg.ts'
@@ -15,6 +17,7 @@ import { MakeListState } from './make-list.ts'
 import { MAX_COLLECTION_SIZE, MakeSetState } from './make-set.ts'
 import { MinMaxState } from './min-max.ts'
 import { PercentileState, PercentilesArrayState } from './percentile.ts'
+import { RateState } from './rate.ts'
 import { SumState } from './sum.ts'
 import { TopkState } from './topk.ts'
 import { VarianceState } from './variance.ts'
@@ -39,6 +42,8 @@ export interface AggParams {
   readonly compression?: number
   /** dcount: HyperLogLog precision p, 4 … 18 (default 16). */
   readonly precision?: number
+  /** rate: seconds of the time bucket the group covers (null or not positive: results are null). */
+  readonly seconds?: number | null
 }
 
 /** One row: what the state computes, whether it can estimate, how to make and read one. */
@@ -187,7 +192,15 @@ export const AGG_STATES = {
     create: (p) => new HistogramState(p.bins as number, p),
     read: HistogramState.read,
   }),
-} as const
+  rate: row({
+    description: "Sum of the values per second of the group's time bucket (or query window).",
+    estimated: false,
+    // Partial states merge exactly, but folded `_totals` need the window as divisor: they rescan.
+    exactMerge: false,
+    create: (p) => new RateState(p.seconds ?? null),
+    read: RateState.read,
+  }),
+} as const satisfies KernelTable<AggregateKernelKey, AggStateDef<AggState>>
 
 /** Name of an aggregation that has a state. */
 export type AggKind = keyof typeof AGG_STATES

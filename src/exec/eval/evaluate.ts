@@ -1,8 +1,9 @@
-// exec/eval/evaluate.ts: evaluates a bound expression over every row of a batch (selection ignored:
-// callers apply it), through an exhaustive table over expression kinds. Kernels come from the tables
-// in ../kernels; a missing kernel is a `not supported yet` error naming the function, never a guess.
-// A sub-expression shared by reference (a `let` used twice) is evaluated once per batch, and the
-// query's guard is active while kernels run (exec/guard.ts).
+// exec/eval/evaluate.ts: evaluates a bound expression over a batch through an exhaustive table over
+// expression kinds. Kernels see the batch's selection (KernelSite.sel) and may compute only its rows;
+// callers read results at live rows only. Kernels come from the tables in ../kernels; a missing
+// kernel is a `not supported yet` error naming the function, never a guess. A sub-expression shared
+// by reference (a `let` used twice) is evaluated once per batch, and the query's guard is active while
+// kernels run and is their interrupt check (exec/guard.ts).
 import type { AplType } from '../../catalog/index.ts'
 import type { BoundExpr, ExprKind, ExprOf, LiteralData, RowSchema } from '../../plan/index.ts'
 import { type Batch, nullVec, UNREAD } from '../batch.ts'
@@ -10,8 +11,8 @@ import { ExecError } from '../context.ts'
 import { withGuard } from '../guard.ts'
 import { asBool } from '../kernels/coerce.ts'
 import { constantOf, constantVec } from '../kernels/constants.ts'
-import { indexInto, memberOf } from '../kernels/dynamic-access.ts'
-import type { Kernel, KernelEnv, KernelSite } from '../kernels/kernel.ts'
+import { indexInto, memberOf } from '../kernels/dynamic/dynamic-access.ts'
+import type { Interrupt, Kernel, KernelEnv, KernelSite } from '../kernels/kernel.ts'
 import { operatorKernels } from '../kernels/operator-kernels.ts'
 import { scalarKernels } from '../kernels/scalar-kernels.ts'
 import { cellAt, type Vec } from '../vector.ts'
@@ -22,11 +23,17 @@ export interface EvalScope {
   /** Column name → index into `batch.cols`. */
   readonly columns: ReadonlyMap<string, number>
   readonly env: KernelEnv
+  /**
+   * The query's interrupt check, handed to every kernel (KernelSite.interrupt); absent = none. The
+   * hook point for deadlines, cancellation and memory budgets inside long kernels.
+   */
+  readonly interrupt?: Interrupt
 }
 
 /** A scope over `schema`. */
-export function scopeOf(schema: RowSchema, env: KernelEnv): EvalScope {
-  return { columns: new Map(schema.map((c, i) => [c.name, i])), env }
+export function scopeOf(schema: RowSchema, env: KernelEnv, interrupt?: Interrupt): EvalScope {
+  const columns = new Map(schema.map((c, i) => [c.name, i] as const))
+  return interrupt === undefined ? { columns, env } : { columns, env, interrupt }
 }
 
 /** Values of the sub-expressions evaluated so far in one `evaluate` call (shared ones are reused). */
@@ -34,8 +41,8 @@ type Memo = Map<BoundExpr, Vec>
 
 type Evaluator<K extends ExprKind> = (e: ExprOf<K>, b: Batch, s: EvalScope, m: Memo) => Vec
 
-function site(e: BoundExpr, s: EvalScope, coercion: KernelSite['coercion'] = 'none'): KernelSite {
-  return { type: e.type, coercion, env: s.env }
+function site(e: BoundExpr, b: Batch, s: EvalScope, coercion: KernelSite['coercion'] = 'none'): KernelSite {
+  return { type: e.type, coercion, env: s.env, sel: b.sel, interrupt: s.interrupt ?? s.env.guard?.interrupt }
 }
 
 function opKernel(key: string, label: string): Kernel {
@@ -65,7 +72,7 @@ const EVALUATORS: { readonly [K in ExprKind]: Evaluator<K> } = {
       e,
       e.args.map((a) => ev(a, b, s, m)),
       b.length,
-      site(e, s),
+      site(e, b, s),
     )
   },
   AggCall: (e) => unsupported(`aggregation '${e.fn.name}' outside summarize`),
@@ -75,28 +82,25 @@ const EVALUATORS: { readonly [K in ExprKind]: Evaluator<K> } = {
       e,
       [ev(e.left, b, s, m), ev(e.right, b, s, m)],
       b.length,
-      site(e, s, e.coercion),
+      site(e, b, s, e.coercion),
     ),
   Unary: (e, b, s, m) =>
-    call(opKernel(e.kernel, e.op.name), e, [ev(e.operand, b, s, m)], b.length, site(e, s)),
+    call(opKernel(e.kernel, e.op.name), e, [ev(e.operand, b, s, m)], b.length, site(e, b, s)),
   InList: (e, b, s, m) => {
-    // A list of constants arrives as one constant array, compiled to a set once (kernels/set-membership.ts).
+    // A list of constants arrives as one constant array, compiled to a set once (kernels/operators/set-membership.ts).
     const list = constantListVec(e, b.length)
     return opKernel(e.kernel, e.op.name)(
       [ev(e.left, b, s, m), ...(list ? [list] : e.values.map((v) => ev(v, b, s, m)))],
       b.length,
-      site(e, s, e.coercion),
+      site(e, b, s, e.coercion),
     )
   },
-  Between: (e, b, s, m) => {
-    const k = opKernel('between', 'between')
-    const r = k(
+  Between: (e, b, s, m) =>
+    opKernel(e.kernel, e.op.name)(
       [ev(e.left, b, s, m), ev(e.low, b, s, m), ev(e.high, b, s, m)],
       b.length,
-      site(e, s, e.coercion),
-    )
-    return e.kernel === 'between' ? r : opKernel('not', '!between')([r], b.length, site(e, s))
-  },
+      site(e, b, s, e.coercion),
+    ),
   Cast: (e, b, s, m) => {
     const v = ev(e.operand, b, s, m)
     if (v.kind === 'num' && e.type === 'real')
@@ -111,7 +115,7 @@ const EVALUATORS: { readonly [K in ExprKind]: Evaluator<K> } = {
     const right = ev(e.right, b, s, m)
     const out = new Uint8Array(b.length)
     for (const c of e.columns) {
-      const r = asBool(k([ev(c, b, s, m), right], b.length, site(e, s)), b.length)
+      const r = asBool(k([ev(c, b, s, m), right], b.length, site(e, b, s)), b.length)
       for (let i = 0; i < b.length; i++) if (r.values[i] === 1 && (!r.valid || r.valid[i] === 1)) out[i] = 1
     }
     return { kind: 'bool', values: out, valid: null }
@@ -129,7 +133,7 @@ function call(k: Kernel, e: BoundExpr, args: readonly Vec[], n: number, at: Kern
   const one = k(
     args.map((a, i) => constantVec(argType(a), consts[i]?.value as LiteralData, 1)),
     1,
-    at,
+    { ...at, sel: null },
   )
   if (one.kind === 'mixed') return k(args, n, at)
   return constantVec(e.type, cellAt(one, 0) as LiteralData, n)

@@ -87,5 +87,6 @@ export function toTabular(result: QueryResult, opts: FormatOptions = {}): Tabula
     tables: result.tables.map(toWireTable),
     datasetNames: [...result.datasetNames],
     fieldsMetaMap: opts.fieldsMetaMap ?? {},
+    ...(result.visualization !== undefined ? { visualization: { ...result.visualization } } : {}),
   }
 }

@@ -1,7 +1,9 @@
 // exec/format/types.ts: the wire shapes of an APL query result (api-contract.md §1.3–1.6, §2.4), as
-// plain objects. Types only. Every key here is on the Go strict-decoding whitelist (§11); never add one.
+// plain objects. Types only. Every key here is on the Go strict-decoding whitelist (§11) but the
+// tabular `visualization`, sent only for a query that ends in `render` (Axiom has no such field).
 
 import type { AggWireName } from '../../catalog/index.ts'
+import type { Visualization } from '../../plan/index.ts'
 import type { CellJson } from '../result.ts'
 
 /**
@@ -90,6 +92,12 @@ export interface TabularResponse {
   readonly tables: readonly WireTable[]
   readonly datasetNames: readonly string[]
   readonly fieldsMetaMap: Readonly<Record<string, readonly WireFieldMeta[]>>
+  /**
+   * The chart a query ending in `render` asks for (Kusto's "Visualization" property): only when
+   * `render` was used. Axiom's API has no visualization field; the official clients ignore unknown
+   * keys (Go's strict decoding, used only by axiom-go's own test suite, would refuse it).
+   */
+  readonly visualization?: Visualization
 }
 
 /** A legacy match (§2.4 Entry). */

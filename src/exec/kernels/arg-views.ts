@@ -7,7 +7,7 @@ import type { Cell, CellJson } from '../result.ts'
 import { StringIds } from '../string-ids.ts'
 import type { StrVec, Vec } from '../vector.ts'
 import { cellAt, timeAt } from '../vector.ts'
-import { formatReal } from './text.ts'
+import { formatReal } from './conversion/to-string.ts'
 
 /**
  * Builds a dictionary of distinct strings for a computed string vector. Each new entry is charged to

@@ -26,6 +26,10 @@ function build(type: AplType, value: LiteralData, n: number): Vec {
     case 'bool':
       return { kind: 'bool', values: new Uint8Array(n).fill(value ? 1 : 0), valid: null }
     case 'long':
+      // A long beyond ±2^53 keeps its exact value as a bigint cell (the slow, exact path).
+      if (typeof value === 'bigint' && !Number.isSafeInteger(Number(value)))
+        return { kind: 'mixed', values: new Array(n).fill(value) }
+      return { kind: 'num', type, values: new Float64Array(n).fill(Number(value)), valid: null }
     case 'real':
       return { kind: 'num', type, values: new Float64Array(n).fill(Number(value)), valid: null }
     case 'datetime': {

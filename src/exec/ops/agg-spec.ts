@@ -1,11 +1,13 @@
 // ops/agg-spec.ts: how one aggregation call becomes mergeable states from exec/agg: which state,
-// its parameters from the constant arguments, which argument feeds it, and (for `*if`) which
-// argument filters rows; plus reading a state's result back as a cell of the output type.
+// its parameters from the constant arguments and the call's site (the time bucket its groups cover),
+// which argument feeds it, and (for `*if`) which argument filters rows; plus reading a state's result
+// back as a cell of the output type.
 import type { AplType } from '../../catalog/index.ts'
-import type { BoundExpr, ExprOf } from '../../plan/index.ts'
+import type { AggregateRow, BoundExpr, ExprOf, TimeBucket } from '../../plan/index.ts'
 import { type AggParams, type AggState, createAggState, isAggKind } from '../agg/index.ts'
 import { ExecError } from '../context.ts'
 import { literalCell } from '../kernels/constants.ts'
+import type { KernelEnv } from '../kernels/kernel.ts'
 import type { Cell, CellJson } from '../result.ts'
 
 /** A prepared aggregation. */
@@ -36,8 +38,35 @@ function constNumber(e: BoundExpr | undefined, what: string): number {
   return Number(c)
 }
 
+/** Where a call's groups sit in time: what `rate` divides by. */
+export interface AggSite {
+  /** Seconds of the time bucket each group covers (null: none with a positive length). */
+  readonly bucketSeconds: number | null
+}
+
+/**
+ * The site of a summarize: its time bucket (`bin(_time, step)`, or bin_auto's step), else the whole
+ * query window (env.window; null when the run has none).
+ */
+export function summarizeSite(bucket: TimeBucket | null, env: KernelEnv): AggSite {
+  const ns =
+    bucket === null
+      ? env.window === undefined
+        ? null
+        : env.window.end - env.window.start
+      : bucket.step === 'auto'
+        ? env.binAutoStep
+        : bucket.step
+  return { bucketSeconds: ns !== null && ns > 0n ? Number(ns) / 1e9 : null }
+}
+
+/** A site without a time bucket (callers that only need the state kinds). */
+export const NO_SITE: AggSite = { bucketSeconds: null }
+
 /** Parameters per state kind, read from the call's constant arguments (after the value argument). */
-const PARAMS: Readonly<Record<string, (rest: readonly BoundExpr[], name: string) => AggParams>> = {
+const PARAMS: Readonly<
+  Record<string, (rest: readonly BoundExpr[], name: string, site: AggSite) => AggParams>
+> = {
   percentile: (rest, name) => ({ percent: constNumber(rest[0], `${name}: the percentile`) }),
   percentiles_array: (rest, name) => ({ percents: rest.map((e) => constNumber(e, `${name}: a percentile`)) }),
   topk: (rest, name) => ({ k: constNumber(rest[0], `${name}: k`) }),
@@ -46,6 +75,7 @@ const PARAMS: Readonly<Record<string, (rest: readonly BoundExpr[], name: string)
     rest[0] === undefined
       ? {}
       : { precision: hllPrecision(constNumber(rest[0], `${name}: the accuracy`), name) },
+  rate: (_rest, _name, site) => ({ seconds: site.bucketSeconds }),
 }
 
 /** HyperLogLog precision of each of Kusto's dcount accuracy levels 0–4 (2^12 … 2^18 registers). */
@@ -58,17 +88,22 @@ function hllPrecision(level: number, name: string): number {
   return p
 }
 
-/** Prepares `call` (throws `not supported yet` for an aggregation without a state). */
-export function aggSpec(call: ExprOf<'AggCall'>): AggSpec {
+/** The state kind that runs aggregation `row`: its own kernel key, or for an `*if` row its base's. */
+export function aggStateKind(row: AggregateRow): string {
+  return row.filtered ? row.filtered.base : row.kernel
+}
+
+/** Prepares `call` at `site` (throws `not supported yet` for an aggregation without a state). */
+export function aggSpec(call: ExprOf<'AggCall'>, site: AggSite): AggSpec {
   const filtered = call.fn.filtered
-  const kind = filtered ? filtered.base : call.kernel
+  const kind = aggStateKind(call.fn)
   if (!isAggKind(kind))
     throw new ExecError('not_supported', `aggregation '${call.fn.name}' is not supported yet`)
   const predicate = filtered ? call.args[filtered.predicateArg] : null
   const others = call.args.filter((_, i) => !filtered || i !== filtered.predicateArg)
   const value = kind === 'count' ? null : (others[0] ?? null)
   const rest = kind === 'count' ? [] : others.slice(1)
-  const params = PARAMS[kind]?.(rest, call.fn.name) ?? {}
+  const params = PARAMS[kind]?.(rest, call.fn.name, site) ?? {}
   const spec = { kind, params, value, predicate, type: call.type, valueType: value?.type ?? null }
   return call.fn.rowColumns ? { ...spec, payload: rest } : spec
 }

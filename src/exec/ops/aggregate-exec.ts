@@ -4,7 +4,7 @@
 // arg_min/arg_max (several columns each) are fed and read by arg-extremum-feed.ts.
 
 import { aggregateCalls } from '../../plan/expr-walk.ts'
-import type { AggregateColumn, BoundExpr, ColumnDef, ExprOf, RowSchema } from '../../plan/index.ts'
+import type { Aggregate, AggregateColumn, BoundExpr, ColumnDef, ExprOf, RowSchema } from '../../plan/index.ts'
 import { mapExpr } from '../../plan/rewrite.ts'
 import type { AggState } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
@@ -15,7 +15,7 @@ import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../oper
 import type { Cell } from '../result.ts'
 import { groupBytes } from '../vec-bytes.ts'
 import type { Vec } from '../vector.ts'
-import { type AggSpec, aggSpec, resultCell, typedCell } from './agg-spec.ts'
+import { type AggSite, type AggSpec, aggSpec, resultCell, summarizeSite, typedCell } from './agg-spec.ts'
 import { argColumns, isArgSpec } from './arg-extremum-feed.ts'
 import { GroupAggregation } from './group-aggregation.ts'
 import { GroupCounts } from './group-counts.ts'
@@ -30,14 +30,14 @@ interface OutputAgg {
 
 const AGG_COLUMN = (i: number) => `\u0000agg${i}`
 
-function prepare(col: AggregateColumn): OutputAgg {
-  if (col.expr.kind === 'AggCall') return { calls: [aggSpec(col.expr)], over: null }
+function prepare(col: AggregateColumn, site: AggSite): OutputAgg {
+  if (col.expr.kind === 'AggCall') return { calls: [aggSpec(col.expr, site)], over: null }
   const calls: ExprOf<'AggCall'>[] = aggregateCalls(col.expr)
   const over = mapExpr(col.expr, (e) => {
     const at = e.kind === 'AggCall' ? calls.indexOf(e) : -1
     return at < 0 ? e : { kind: 'Column', name: AGG_COLUMN(at), type: e.type, storage: [], span: e.span }
   })
-  return { calls: calls.map(aggSpec), over }
+  return { calls: calls.map((c) => aggSpec(c, site)), over }
 }
 
 /** Hash aggregation (see module header). */
@@ -58,18 +58,14 @@ export class AggregateExec implements PhysicalOperator {
   isEstimate = false
   numGroups = 0
 
-  constructor(
-    input: PhysicalOperator,
-    keys: readonly ColumnDef[],
-    aggregates: readonly AggregateColumn[],
-    schema: RowSchema,
-    scope: EvalScope,
-  ) {
+  /** Summarize `node` over `input`; `scope` evaluates over the node's input schema. */
+  constructor(input: PhysicalOperator, node: Aggregate, scope: EvalScope) {
     this.#input = input
     this.children = [input]
-    this.schema = schema
-    this.#keys = keys
-    this.#outputs = aggregates.map(prepare)
+    this.schema = node.schema
+    this.#keys = node.keys
+    const site = summarizeSite(node.timeBucket, scope.env)
+    this.#outputs = node.aggregates.map((col) => prepare(col, site))
     this.#specs = this.#outputs.flatMap((o) => o.calls)
     this.#scope = scope
   }

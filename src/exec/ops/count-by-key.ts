@@ -5,7 +5,7 @@
 import type { BoundExpr, ExprOf } from '../../plan/index.ts'
 import type { Batch } from '../batch.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
-import { wholeMsStep } from '../kernels/binning.ts'
+import { wholeMsStep } from '../kernels/binning/binning.ts'
 import { ascendingRows, ascendingTimes } from '../time-order.ts'
 import type { NumVec, StrVec, Vec } from '../vector.ts'
 import { stringPart } from '../vector.ts'

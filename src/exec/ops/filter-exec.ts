@@ -6,7 +6,7 @@ import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { evaluateSliced } from '../eval/sliced.ts'
 import { asBool } from '../kernels/coerce.ts'
-import { selectAgainstConstant } from '../kernels/compare.ts'
+import { selectAgainstConstant } from '../kernels/operators/compare.ts'
 import { leafCall } from '../leaf-call.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import { type CodeConjunct, codeConjuncts, codeTests, selectByCodes } from './code-select.ts'
@@ -149,7 +149,7 @@ export class FilterExec implements PhysicalOperator {
 
   /**
    * Straight to the selection, without a bool vector: a number column against a number constant
-   * (`where x > 500`, kernels/compare.ts), or conjuncts over dictionary strings decided per code
+   * (`where x > 500`, kernels/operators/compare.ts), or conjuncts over dictionary strings decided per code
    * (code-select.ts); undefined when the predicate is of neither shape.
    */
   #select(b: Batch): Uint32Array | null | 'none' | undefined {

@@ -19,7 +19,7 @@ import { batchBytes, groupBytes } from '../vec-bytes.ts'
 import type { Vec } from '../vector.ts'
 import { cellAt } from '../vector.ts'
 import { feed } from './agg-feed.ts'
-import { type AggSpec, aggSpec, newState, resultCell } from './agg-spec.ts'
+import { type AggSpec, aggSpec, newState, resultCell, summarizeSite } from './agg-spec.ts'
 import { GroupIndex } from './group-keys.ts'
 import { type AxisRows, axisRows, axisScale, exactAt, exactSlot, floorDiv } from './series-axis.ts'
 
@@ -69,7 +69,13 @@ export class MakeSeriesExec implements PhysicalOperator {
     this.schema = node.schema
     this.#node = node
     this.#scope = scope
-    this.#specs = node.aggregates.map((a) => aggSpec(a.call))
+    // rate() is per second of a bucket: the step of a datetime axis, else the query window.
+    const step = node.on.type === 'datetime' ? this.#constant(node.step) : null
+    const site =
+      typeof step === 'bigint'
+        ? { bucketSeconds: step > 0n ? Number(step) / 1e9 : null }
+        : summarizeSite(null, scope.env)
+    this.#specs = node.aggregates.map((a) => aggSpec(a.call, site))
   }
 
   explain(): string {

@@ -19,6 +19,9 @@ export function compareCells(a: Cell, b: Cell): number {
   if (r !== 0) return r
   if (typeof a === 'string') return compareStrings(a, b as string)
   if (typeof a === 'object') return compareStrings(JSON.stringify(a), JSON.stringify(b))
+  // A bigint (a long beyond ±2^53) against a number compares exactly; NaN is below every number.
+  if ((typeof a === 'bigint' || typeof b === 'bigint') && !Number.isNaN(a) && !Number.isNaN(b))
+    return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0
   const x = Number(a)
   const y = Number(b)
   if (Number.isNaN(x) || Number.isNaN(y))

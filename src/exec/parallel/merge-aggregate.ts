@@ -8,7 +8,7 @@ import type { Batch } from '../batch.ts'
 import { fromCells } from '../batch.ts'
 import { evaluate, scopeOf } from '../eval/evaluate.ts'
 import type { KernelEnv } from '../kernels/kernel.ts'
-import { newState as emptyState, resultCell } from '../ops/agg-spec.ts'
+import { newState as emptyState, resultCell, summarizeSite } from '../ops/agg-spec.ts'
 import { argColumns, isArgSpec, offsetArgStates } from '../ops/arg-extremum-feed.ts'
 import { GroupIndex } from '../ops/group-keys.ts'
 import type { Cell } from '../result.ts'
@@ -36,7 +36,7 @@ export class AggregateMerge {
   constructor(node: Aggregate, env: KernelEnv) {
     this.#node = node
     this.#env = env
-    this.#specs = stateSpecs(node.aggregates)
+    this.#specs = stateSpecs(node, summarizeSite(node.timeBucket, env))
     this.#groups = new GroupIndex(node.keys.length)
     this.#states = this.#specs.map(() => [])
   }
@@ -82,6 +82,7 @@ function output(
   states: (AggState | undefined)[][],
 ): MergedAggregate {
   const n = groups.size
+  const site = summarizeSite(node.timeBucket, env)
   let isEstimate = false
   const cols: Vec[] = node.keys.map((_, k) => {
     const dict = groups.keys[k].values
@@ -92,7 +93,7 @@ function output(
   })
   let at = 0
   for (const col of node.aggregates) {
-    const o = outputAgg(col)
+    const o = outputAgg(col, site)
     if (isArgSpec(o.calls[0])) {
       const st = states[at++]
       cols.push(...argColumns(o.calls[0], (g) => st[g] ?? emptyState(o.calls[0]), n))

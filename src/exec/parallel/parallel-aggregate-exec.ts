@@ -21,7 +21,7 @@ export class ParallelAggregateExec extends AggregateExec {
 
   /** `display`: the chain below the summarize, built by the planner (never run here). */
   constructor(node: Aggregate, display: PhysicalOperator, job: FragmentJob, env: KernelEnv) {
-    super(display, node.keys, node.aggregates, node.schema, scopeOf(node.input.schema, env))
+    super(display, node, scopeOf(node.input.schema, env))
     this.#node = node
     this.#job = job
     this.#env = env

@@ -4,6 +4,7 @@
 import type { Aggregate, LogicalNode, LogicalPlan, Scan } from '../../plan/index.ts'
 import type { Snapshot } from '../../storage/snapshot.ts'
 import type { PhysicalOperator } from '../operator.ts'
+import { NO_SITE } from '../ops/agg-spec.ts'
 import { effectiveRange } from '../ops/scan-exec.ts'
 import { statsTarget } from '../ops/stats-link.ts'
 import { TopLink } from '../ops/top-link.ts'
@@ -44,7 +45,7 @@ const SKETCH_KINDS: ReadonlySet<string> = new Set([
 
 /** The state kinds of a fragment's summarize ([] for other fragments). */
 function stateKinds(f: Fragment): string[] {
-  return f.kind === 'aggregate' ? stateSpecs((f.node as Aggregate).aggregates).map((s) => s.kind) : []
+  return f.kind === 'aggregate' ? stateSpecs(f.node as Aggregate, NO_SITE).map((s) => s.kind) : []
 }
 
 /** Units per participant for fragment `f` (see UNITS_PER_PARTICIPANT and SKETCH_KINDS). */

@@ -7,7 +7,7 @@ import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, scopeOf } from '../eval/evaluate.ts'
 import type { KernelEnv } from '../kernels/kernel.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
-import type { AggSpec } from '../ops/agg-spec.ts'
+import { type AggSpec, summarizeSite } from '../ops/agg-spec.ts'
 import { GroupAggregation } from '../ops/group-aggregation.ts'
 import { unshareSketches } from '../ops/shared-sketches.ts'
 import type { Cell } from '../result.ts'
@@ -41,7 +41,7 @@ export class PartialAggregate {
     this.#node = node
     this.#input = input
     this.#scope = scopeOf(node.input.schema, env)
-    this.#specs = stateSpecs(node.aggregates)
+    this.#specs = stateSpecs(node, summarizeSite(node.timeBucket, env))
   }
 
   /** Drains the input into states. */

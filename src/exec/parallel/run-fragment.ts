@@ -174,6 +174,7 @@ class FragmentRun {
 
   #finish(index: number, out: UnitOutput): void {
     if (this.#failure !== undefined) return
+    this.#ctx.stats.parallel.units++
     addStats(this.#topStats ?? this.#ctx.stats, out.stats)
     addMetrics(this.#display, out)
     const unit = this.#job.units[index]
@@ -334,7 +335,9 @@ class FragmentRun {
     }
     this.#inflight.set(u.index, { worker: w, id: task.id })
     try {
-      return decodeOutput(await task.output)
+      const out = decodeOutput(await task.output)
+      this.#ctx.stats.parallel.workerUnits++
+      return out
     } catch (e) {
       if (e instanceof UnitFailed && e.info.name === 'ExecError')
         throw new ExecError(e.info.code as ExecErrorCode, e.info.message)

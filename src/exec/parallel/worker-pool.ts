@@ -1,8 +1,11 @@
 // exec/parallel/worker-pool.ts: a fixed set of query worker threads, started lazily, ref'd only while
 // busy (never keeps the process alive); a dead worker is replaced on next use, one ignoring a cancel
-// is terminated after a grace period, and repeated start failures disable the pool.
+// is terminated after a grace period, and repeated start failures disable the pool (the first is
+// recorded for the stores' logger and health(): util/worker-faults.ts).
 
 import { Worker } from 'node:worker_threads'
+import { workerEntry } from '../../util/worker-entry.ts'
+import { reportWorkerFault } from '../../util/worker-faults.ts'
 import type { UnitOutputWire } from './partial-wire.ts'
 import type { ErrorInfo, FromWorker, UnitTask, WorkerConfig } from './protocol.ts'
 import { WarmBlocks } from './warm-blocks.ts'
@@ -54,6 +57,8 @@ export class WorkerPool {
   #started = 0
   #startFailures = 0
   #closed = false
+  /** Set while close() terminates the workers: their exits are no start failures. */
+  #stopping = false
 
   /** `size` workers, each with a decoded-column cache of `cacheBytes`. */
   constructor(size: number, cacheBytes: number) {
@@ -144,19 +149,24 @@ export class WorkerPool {
   /** Stops every worker; later use starts them again unless `final`. */
   async close(final = false): Promise<void> {
     if (final) this.#closed = true
-    await Promise.all(
-      this.#slots.map(async (s) => {
-        const w = s.worker
-        if (w) await w.terminate()
-      }),
-    )
+    this.#stopping = true
+    try {
+      await Promise.all(
+        this.#slots.map(async (s) => {
+          const w = s.worker
+          if (w) await w.terminate()
+        }),
+      )
+    } finally {
+      this.#stopping = false
+    }
   }
 
   #ensure(i: number): Worker {
     const slot = this.#slots[i]
     if (slot.worker) return slot.worker
-    const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js'
-    const w = new Worker(new URL(`./worker-entry.${ext}`, import.meta.url), { workerData: this.#config })
+    const entry = workerEntry(new URL('./worker-entry.js', import.meta.url), import.meta.url)
+    const w = new Worker(entry, { workerData: this.#config })
     w.unref()
     this.#started++
     slot.worker = w
@@ -165,7 +175,13 @@ export class WorkerPool {
     const lost = (why: string) => {
       if (slot.worker !== w) return
       slot.worker = undefined
-      if (!slot.ready) this.#startFailures++
+      if (!slot.ready && !this.#stopping) {
+        this.#startFailures++
+        reportWorkerFault(
+          'query',
+          `a query worker thread could not start (${why}); queries run on the main thread`,
+        )
+      }
       slot.ready = false
       const e = new UnitFailed({ name: 'WorkerLost', message: why })
       for (const p of slot.pending.values()) p.reject(e)

@@ -1,11 +1,12 @@
 // exec/scan/arrow-to-vec.ts: storage columns (Arrow vectors of one block, single chunk at offset 0)
 // → executor vectors, without a BigInt per row. Dictionary indices are reused as string codes, and
-// Float64 values without copying. Int64 becomes float64 (exact within ±2^53); nanosecond timestamps
+// Float64 values without copying. Int64 becomes float64 (exact within ±2^53; a column holding a value
+// beyond that becomes exact cells, bigint where needed, on the slow path); nanosecond timestamps
 // become exact (ms, ns) pairs. Results are cached per Arrow vector, which the block cache keeps.
 import type * as arrow from 'apache-arrow'
 import type { BlockColumn } from '../../storage/block/index.ts'
-import type { CellJson } from '../result.ts'
-import type { BoolVec, DynVec, NumVec, StrVec, TimeVec, Vec } from '../vector.ts'
+import type { Cell, CellJson } from '../result.ts'
+import type { BoolVec, DynVec, MixedVec, NumVec, StrVec, TimeVec, Vec } from '../vector.ts'
 
 const TWO_32 = 4294967296
 /** 2^32 = 4294 · 10^6 + 967296: splits hi·2^32 into whole milliseconds and a small remainder. */
@@ -26,13 +27,30 @@ function int32Words(values: BigInt64Array): Int32Array {
   return new Int32Array(values.buffer, values.byteOffset, values.length * 2)
 }
 
-function toNum(data: arrow.Data, n: number, type: 'long' | 'real'): NumVec {
+function toNum(data: arrow.Data, n: number, type: 'long' | 'real'): NumVec | MixedVec {
   if (type === 'real')
     return { kind: 'num', type, values: data.values as Float64Array, valid: validity(data, n) }
   const w = int32Words(data.values as BigInt64Array)
   const out = new Float64Array(n)
-  for (let i = 0; i < n; i++) out[i] = w[2 * i + 1] * TWO_32 + (w[2 * i] >>> 0)
-  return { kind: 'num', type, values: out, valid: validity(data, n) }
+  let big = 0
+  for (let i = 0; i < n; i++) {
+    const hi = w[2 * i + 1]
+    out[i] = hi * TWO_32 + (w[2 * i] >>> 0)
+    big |= +(hi >= 0x200000 || hi < -0x200000)
+  }
+  const valid = validity(data, n)
+  if (big === 0) return { kind: 'num', type, values: out, valid }
+  return { kind: 'mixed', values: exactLongs(data.values as BigInt64Array, out, valid) }
+}
+
+/** Cells of a long column holding values beyond ±2^53: numbers where safe, exact bigints elsewhere. */
+function exactLongs(values: BigInt64Array, approx: Float64Array, valid: Uint8Array | null): Cell[] {
+  const out: Cell[] = new Array(values.length)
+  for (let i = 0; i < values.length; i++) {
+    if (valid !== null && !valid[i]) out[i] = null
+    else out[i] = Number.isSafeInteger(approx[i]) ? approx[i] : values[i]
+  }
+  return out
 }
 
 /** Exact split of int64 epoch ns (as lo/hi words) into integral ms and a 0–999,999 ns remainder. */

@@ -67,10 +67,12 @@ export async function aplQuery(ctx: RouteContext): Promise<Reply> {
       signal: ctx.signal,
     })
     const cursors = resultCursors(result)
-    if (fmt === 'tabular') return { status: 200, body: toTabular(result, cursors) }
+    // apldb's own figure, outside the wire body (Axiom's status has no such key): blocks skipped unread.
+    const headers = { 'x-apldb-blocks-pruned': String(result.status.blocksPruned) }
+    if (fmt === 'tabular') return { status: 200, headers, body: toTabular(result, cursors) }
     // Legacy answers echo the request when the APL is expressible as one (api-contract.md §1.6).
     const request = legacyRequestFromApl(apl, window)
-    return { status: 200, body: toLegacy(result, request ? { ...cursors, request } : cursors) }
+    return { status: 200, headers, body: toLegacy(result, request ? { ...cursors, request } : cursors) }
   } finally {
     snap.release()
   }

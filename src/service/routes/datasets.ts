@@ -1,6 +1,8 @@
 // service/routes/datasets.ts: `/v2/datasets` (api-contract.md §4): list, get, create (409 on a
-// duplicate), update (Go sends every field; JS a subset), delete and trim (204), fields and map
-// fields. Thin: validation and durability are the store's (storage/datasets-api.ts).
+// duplicate), update (Go sends every field; JS a subset), delete and trim (204), vacuum, fields and
+// map fields. Thin: validation and durability are the store's (storage/datasets-api.ts).
+
+import { StoreError } from '../../storage/errors.ts'
 import { objectBody, optString, reqString } from '../body-fields.ts'
 import type { Reply, RouteContext } from '../route-types.ts'
 import { badRequest } from '../service-error.ts'
@@ -65,6 +67,25 @@ export async function trimDataset(ctx: RouteContext): Promise<Reply> {
   const b = objectBody(await ctx.json())
   await ctx.db.datasets.trim(ctx.params.id, reqString(b, 'maxDuration'))
   return { status: 204 }
+}
+
+/**
+ * `POST /v2/datasets/{id}/vacuum`: 200 `{}` once the fields no stored event carries are dropped (Axiom
+ * queues the request; here it is done when the answer comes). Once a day per dataset, else 429 with
+ * `Retry-After` as an HTTP date, as Axiom's spec gives it.
+ */
+export async function vacuumDataset(ctx: RouteContext): Promise<Reply> {
+  try {
+    await ctx.db.datasets.vacuum(ctx.params.id)
+    return { status: 200, body: {} }
+  } catch (e) {
+    if (!(e instanceof StoreError) || e.code !== 'vacuum_too_soon' || e.retryAt === undefined) throw e
+    return {
+      status: 429,
+      headers: { 'retry-after': new Date(Date.parse(e.retryAt)).toUTCString() },
+      body: { code: 429, message: e.message, error: e.code },
+    }
+  }
 }
 
 /** `GET /v2/datasets/{id}/fields`: name and API type of every field. */

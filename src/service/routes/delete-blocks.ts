@@ -1,7 +1,7 @@
 // service/routes/delete-blocks.ts: `POST /v2/datasets/_apl/delete` (api-contract.md §7, DESIGN.md §7):
 // block deletion by APL. The caller must hold dataset `data: delete` (or org `datasets: update`) on
 // every dataset the APL names; the store's `deleteBlocks` (when this build has it) does the rest.
-import type { Apldb } from '../../query/apldb.ts'
+import type { AnyApldb as Apldb } from '../../query/apldb.ts'
 import { bindAuthorized } from '../apl-auth.ts'
 import { objectBody, optString, reqString } from '../body-fields.ts'
 import { asUserError } from '../foreign-errors.ts'

@@ -93,6 +93,7 @@ export class ChunkBuilder {
     this.#onChunk = onChunk
     this.#kept.length = 0
     this.rows = 0
+    this.#rows.beyondSafe = 0
     const maxRows = chunkRows(expectedRows)
     if (this.#time.length < maxRows) {
       this.#time = new BigInt64Array(maxRows)
@@ -157,6 +158,11 @@ export class ChunkBuilder {
   }
 
   /** Ends the last chunk; returns the chunks kept by the default consumer (else none). */
+  /** Numbers beyond ±2^53 among the values added since this builder was made or reused. */
+  get beyondSafe(): number {
+    return this.#rows.beyondSafe
+  }
+
   finish(): EventChunk[] {
     if (this.#rows.row > 0) this.#endChunk()
     return this.#kept

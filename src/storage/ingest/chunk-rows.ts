@@ -29,6 +29,8 @@ export class ChunkRows {
   maxRows: number
   /** UTF-16 units in the string dictionaries of this chunk (bounds a record's text). */
   units = 0
+  /** Numbers beyond ±2^53 stored (as floats) since the owner last set this to 0 (ingest-call.ts). */
+  beyondSafe = 0
   /** Every column made so far, in creation order (they stay with their slots, chunk after chunk). */
   columns: AnyColumn[] = []
   #slots = new Map<string, Slot>()
@@ -101,6 +103,8 @@ export class ChunkRows {
       if (c === undefined) c = slot.float = this.#track(new FloatColumn(slot.name, this.maxRows))
       c.add(row, v)
       slot.lastCol = c
+      // Beyond ±2^53: maybe an integer literal the JSON parse rounded (ingest-call.ts parses again).
+      this.beyondSafe += +(v > 9007199254740991 || v < -9007199254740991)
     }
   }
 

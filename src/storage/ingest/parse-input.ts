@@ -3,6 +3,7 @@
 // read at all throws `IngestInputError`. Never normalizes events (see normalize.ts).
 
 import { Buffer } from 'node:buffer'
+import { parseJsonExact } from '../../util/json-exact.ts'
 import { parseCsv } from './csv.ts'
 import { IngestInputError } from './errors.ts'
 
@@ -17,7 +18,14 @@ export interface ParseOptions {
   csvDelimiter?: string
   /** CSV column names when there is no header row (empty list or `['']` = header row). */
   csvFields?: readonly string[]
+  /**
+   * JSON integer literals beyond ±2^53 become exact bigints (util/json-exact.ts) instead of rounded
+   * numbers; slower, so ingest-call.ts asks only when the plain parse met a number that large.
+   */
+  exactIntegers?: boolean
 }
+
+type JsonParse = (text: string) => unknown
 
 /** Raw events in input order, per-event errors, and the input size. */
 export interface ParsedInput {
@@ -64,8 +72,9 @@ export function parseInput(input: string | Uint8Array, opts: ParseOptions = {}):
   const first = firstNonSpace(text)
   if (first === text.length) return { events: [], errors: [], bytes }
   const c = text.charCodeAt(first)
-  if (c === 91) return { ...parseJsonArray(text), bytes } // '['
-  if (c === 123) return { ...parseNdjson(text), bytes } // '{'
+  const parse: JsonParse = opts.exactIntegers ? parseJsonExact : JSON.parse
+  if (c === 91) return { ...parseJsonArray(text, parse), bytes } // '['
+  if (c === 123) return { ...parseNdjson(text, parse), bytes } // '{'
   throw new IngestInputError(
     'unsupported_format',
     `ingest input must be a JSON array, NDJSON objects or CSV (set the format); it starts with ${JSON.stringify(text.slice(first, first + 16))}`,
@@ -74,10 +83,10 @@ export function parseInput(input: string | Uint8Array, opts: ParseOptions = {}):
 
 type Parsed = Omit<ParsedInput, 'bytes'>
 
-function parseJsonArray(text: string): Parsed {
+function parseJsonArray(text: string, parse: JsonParse): Parsed {
   let arr: unknown[]
   try {
-    arr = JSON.parse(text) as unknown[]
+    arr = parse(text) as unknown[]
   } catch (e) {
     throw new IngestInputError('invalid_json', `invalid JSON array: ${message(e)}`)
   }
@@ -92,7 +101,7 @@ function parseJsonArray(text: string): Parsed {
   return { events, errors }
 }
 
-function parseNdjson(text: string): Parsed {
+function parseNdjson(text: string, parse: JsonParse): Parsed {
   const events: unknown[] = []
   const errors: { index: number; error: string }[] = []
   const len = text.length
@@ -103,7 +112,7 @@ function parseNdjson(text: string): Parsed {
     if (end < 0) end = len
     if (!isBlank(text, pos, end)) {
       try {
-        const v: unknown = JSON.parse(text.slice(pos, end))
+        const v: unknown = parse(text.slice(pos, end))
         if (isObject(v)) events.push(v)
         else errors.push({ index, error: `line ${line}: not a JSON object (got ${kind(v)})` })
       } catch (e) {
@@ -116,7 +125,7 @@ function parseNdjson(text: string): Parsed {
   if (errors.length > 0) {
     // Maybe one pretty-printed object rather than NDJSON.
     try {
-      const v: unknown = JSON.parse(text)
+      const v: unknown = parse(text)
       if (isObject(v)) return { events: [v], errors: [] }
     } catch {
       // not a single object either: keep the per-line result

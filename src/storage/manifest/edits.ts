@@ -2,6 +2,7 @@
 // appended to the LOG (fsynced) before it takes effect; replaying the LOG over the last checkpoint
 // rebuilds exactly the state that was acknowledged.
 import type { BlockHeader, ZoneMap } from '../block/index.ts'
+import { type RetainedField, retainFields } from './retained-fields.ts'
 
 /** Dataset metadata as stored (times RFC3339). */
 export interface DatasetMeta {
@@ -47,6 +48,8 @@ export type Edit =
     }
   | ({ readonly kind: 'DeleteRequested' } & PendingDeletion)
   | { readonly kind: 'DeleteApplied'; readonly opstamp: number }
+  /** A vacuum: the dataset forgets the fields its removed blocks held (`at`: RFC 3339, store clock). */
+  | { readonly kind: 'FieldsVacuumed'; readonly datasetId: string; readonly at: string }
 
 /**
  * A committed block deletion whose files may still exist (no `DeleteApplied` yet). Its blocks are
@@ -73,6 +76,10 @@ export interface DatasetState {
   blocks: readonly BlockMeta[]
   /** Highest event sequence number ever sealed (monotonic; -1 when none). WAL replay skips up to it. */
   sealedThrough: number
+  /** Fields (with types) of removed blocks, kept in the schema until a vacuum (retained-fields.ts). */
+  retained: readonly RetainedField[]
+  /** When the dataset was last vacuumed, RFC 3339; absent when never. */
+  vacuumedAt?: string
 }
 
 /** The whole manifest state. */
@@ -102,7 +109,7 @@ type Applier = { [K in Edit['kind']]: (s: ManifestState, e: Extract<Edit, { kind
 
 const appliers: Applier = {
   DatasetCreated(s, e) {
-    s.datasets.set(e.dataset.id, { meta: e.dataset, blocks: [], sealedThrough: -1 })
+    s.datasets.set(e.dataset.id, { meta: e.dataset, blocks: [], sealedThrough: -1, retained: [] })
     const n = Number(e.dataset.id.slice(1))
     if (Number.isFinite(n)) s.nextDatasetNum = Math.max(s.nextDatasetNum, n + 1)
   },
@@ -126,8 +133,7 @@ const appliers: Applier = {
   BlocksRemoved(s, e) {
     const d = s.datasets.get(e.datasetId)
     if (!d) return
-    const gone = new Set(e.blockIds)
-    d.blocks = d.blocks.filter((b) => !gone.has(b.blockId))
+    removeBlocks(d, e.blockIds)
   },
   DeleteRequested(s, e) {
     // Hides the blocks at once; a replay whose blocks (or dataset) are already gone changes nothing
@@ -136,13 +142,27 @@ const appliers: Applier = {
     s.pendingDeletions.set(e.opstamp, req)
     s.nextOpstamp = Math.max(s.nextOpstamp, e.opstamp + 1)
     const d = s.datasets.get(e.datasetId)
-    if (!d) return
-    const gone = new Set(e.blockIds)
-    d.blocks = d.blocks.filter((b) => !gone.has(b.blockId))
+    if (d) removeBlocks(d, e.blockIds)
   },
   DeleteApplied(s, e) {
     s.pendingDeletions.delete(e.opstamp)
   },
+  FieldsVacuumed(s, e) {
+    const d = s.datasets.get(e.datasetId)
+    if (!d) return
+    d.retained = []
+    d.vacuumedAt = e.at
+  },
+}
+
+/** Drops `ids` from the live blocks; the fields they held stay in the schema (retained-fields.ts). */
+function removeBlocks(d: DatasetState, ids: readonly string[]): void {
+  const gone = new Set(ids)
+  d.retained = retainFields(
+    d.retained,
+    d.blocks.filter((b) => gone.has(b.blockId)),
+  )
+  d.blocks = d.blocks.filter((b) => !gone.has(b.blockId))
 }
 
 /** Apply one edit to `state` in place (idempotent for replays of removals). */
@@ -180,8 +200,15 @@ export function deserializeState(v: unknown): ManifestState {
     throw new Error('checkpoint has the wrong shape')
   }
   const datasets = new Map<string, DatasetState>()
+  // Checkpoints written before fields outlived deletions have no retained fields.
   for (const d of o.datasets)
-    datasets.set(d.meta.id, { meta: d.meta, blocks: d.blocks, sealedThrough: d.sealedThrough })
+    datasets.set(d.meta.id, {
+      meta: d.meta,
+      blocks: d.blocks,
+      sealedThrough: d.sealedThrough,
+      retained: d.retained ?? [],
+      ...(d.vacuumedAt !== undefined ? { vacuumedAt: d.vacuumedAt } : {}),
+    })
   // Checkpoints written before block deletion existed have no queue and no opstamp counter.
   const pendingDeletions = new Map<number, PendingDeletion>()
   let nextOpstamp = typeof o.nextOpstamp === 'number' ? o.nextOpstamp : 1

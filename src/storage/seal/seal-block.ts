@@ -1,6 +1,8 @@
 // storage/seal/seal-block.ts: WAL payloads → the encoded block of one sequence range. Pure
 // computation shared by the seal worker and the in-process path; never touches the file system.
 // Imports modules directly (not block/index.ts): the worker thread loads only what it needs.
+
+import { threadCpuUsage } from '../../util/thread-cpu.ts'
 import { assembleBatch, type ChunkRange } from '../block/assemble.ts'
 import { type EncodedBlock, type EncodeMeta, encodeBlock } from '../block/encode.ts'
 import { decodeWalRecord } from '../wal/codec.ts'
@@ -42,11 +44,11 @@ export function sealPayloads(
   count: number,
   meta: EncodeMeta,
 ): EncodedBlock & { readonly cpu: SealCpu } {
-  const t0 = process.threadCpuUsage()
+  const t0 = threadCpuUsage()
   const batch = assembleBatch(rangesInPayloads(payloads, fromSeq, count))
-  const t1 = process.threadCpuUsage()
+  const t1 = threadCpuUsage()
   const block = encodeBlock(batch, meta)
-  const t2 = process.threadCpuUsage()
+  const t2 = threadCpuUsage()
   return { ...block, cpu: { buildUs: micros(t1) - micros(t0), encodeUs: micros(t2) - micros(t1) } }
 }
 

@@ -2,6 +2,7 @@
 // so building and compressing a block runs on the other core while the main thread keeps
 // ingesting. Pure computation: it never touches the file system.
 import { parentPort } from 'node:worker_threads'
+import { threadCpuUsage } from '../../util/thread-cpu.ts'
 import type { SealRequest, SealResponse } from './protocol.ts'
 import { sealPayloads } from './seal-block.ts'
 
@@ -11,7 +12,7 @@ let lastUs = 0
 parentPort?.on('message', (req: SealRequest) => {
   try {
     const { bytes, header, zoneMap, cpu } = sealPayloads(req.payloads, req.fromSeq, req.count, req.meta)
-    const used = process.threadCpuUsage()
+    const used = threadCpuUsage()
     const threadUs = used.user + used.system - lastUs
     lastUs += threadUs
     const res: SealResponse = { id: req.id, ok: true, bytes, header, zoneMap, cpu, threadUs }

@@ -2,8 +2,11 @@
 // the main thread keeps ingesting on the other core) and in-process for small ones, where a
 // round trip costs more than it saves. One worker serves every store of the process (starting
 // one costs ~0.4 s of CPU): it starts on first use, keeps the process alive only while it has
-// work, and is replaced if it dies; a store whose seal failed there falls back to in-process.
+// work, and is replaced if it dies; a store whose seal failed there falls back to in-process, and
+// the failure is recorded once (util/worker-faults.ts) for the stores' logger and health().
 import { Worker } from 'node:worker_threads'
+import { workerEntry } from '../../util/worker-entry.ts'
+import { reportWorkerFault } from '../../util/worker-faults.ts'
 import type { BlockHeader, ZoneMap } from '../block/index.ts'
 import type { SealRequest, SealResponse } from './protocol.ts'
 import { type SealCpu, sealPayloads } from './seal-block.ts'
@@ -58,8 +61,7 @@ class SealThread {
 
   #ensure(): Worker {
     if (this.#worker) return this.#worker
-    const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js'
-    const w = new Worker(new URL(`./seal-worker.${ext}`, import.meta.url))
+    const w = new Worker(workerEntry(new URL('./seal-worker.js', import.meta.url), import.meta.url))
     w.unref()
     w.on('message', (res: SealResponse) => {
       const p = this.#pending.get(res.id)
@@ -70,6 +72,11 @@ class SealThread {
     })
     const fail = (e: unknown) => {
       if (this.#worker === w) this.#worker = undefined
+      const why = e instanceof Error ? e.message : String(e)
+      reportWorkerFault(
+        'seal',
+        `the seal worker thread failed (${why}); blocks are sealed on the main thread`,
+      )
       for (const p of this.#pending.values()) p.reject(e instanceof Error ? e : new Error(String(e)))
       this.#pending.clear()
     }

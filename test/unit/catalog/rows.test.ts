@@ -3,18 +3,18 @@
 
 import { describe, expect, it } from 'vitest'
 import {
+  type AggregateKernelKey,
   aggregateRegistry,
   type CallableDef,
   describeReturn,
   EXAMPLE_DATASET,
   type KernelTable,
-  type RequiredAggregateKernelKey,
-  type RequiredScalarKernelKey,
-  type RequiredScalarOperatorKernelKey,
-  type RequiredTabularOperatorName,
   type ScalarKernelKey,
+  type ScalarKernelKeyOf,
+  type ScalarOperatorKernelKey,
   scalarOperatorRegistry,
   scalarRegistry,
+  type TabularOperatorName,
   tabularOperatorRegistry,
 } from '../../../src/catalog/index.ts'
 
@@ -52,29 +52,20 @@ describe('examples use the row they illustrate', () => {
 })
 
 describe('kernel keys', () => {
-  it('T3 rows are the only ones the executor may leave without a kernel', () => {
-    // Compile-time: these assignments fail tsc if a key union widens to `string` or loses a row.
-    const required: RequiredScalarKernelKey[] = ['bin', 'todouble', 'strlen', 'iff', 'toint']
-    const optional: ScalarKernelKey = 'replace_regex'
-    // @ts-expect-error T3 kernels are not required
-    const notRequired: RequiredScalarKernelKey = 'reverse'
+  it('are literal unions of the rows, per family too (compile-time)', () => {
+    // These assignments fail tsc if a key union widens to `string` or loses a row.
+    const keys: ScalarKernelKey[] = ['bin', 'todouble', 'strlen', 'iff', 'toint', 'replace_regex', 'reverse']
     // @ts-expect-error unknown kernel key
     const bogus: ScalarKernelKey = 'no_such_kernel'
-    const aggs: RequiredAggregateKernelKey[] = ['count', 'dcount', 'percentile', 'make_set']
-    // @ts-expect-error T3 aggregate
-    const aggT3: RequiredAggregateKernelKey = 'stdev'
-    const ops: RequiredScalarOperatorKernelKey[] = ['eq', 'ne_ci', 'matches_regex', 'negate']
-    // @ts-expect-error T3 operator
-    const opT3: RequiredScalarOperatorKernelKey = 'contains_cs'
-    const tab: RequiredTabularOperatorName[] = ['where', 'take', 'make-series']
+    const strings: ScalarKernelKeyOf<'string'>[] = ['strlen', 'reverse']
+    // @ts-expect-error a math key is not a string-family key
+    const wrongFamily: ScalarKernelKeyOf<'string'> = 'log'
+    const aggs: AggregateKernelKey[] = ['count', 'dcount', 'percentile', 'make_set', 'stdev', 'rate']
+    const ops: ScalarOperatorKernelKey[] = ['eq', 'ne_ci', 'matches_regex', 'negate', 'contains_cs']
+    const tab: TabularOperatorName[] = ['where', 'take', 'make-series', 'parse']
     // @ts-expect-error aliases are not canonical names
-    const alias: RequiredTabularOperatorName = 'limit'
-    expect([required, optional, notRequired, bogus, aggs, aggT3, ops, opT3, tab, alias]).toHaveLength(10)
-  })
-
-  it('every T1/T2 kernel key appears in the rows (runtime mirror of the type)', () => {
-    const keys = new Set(scalarRegistry.rows.filter((r) => r.tier !== 'T3').map((r) => r.kernel))
-    for (const k of ['bin', 'bin_auto', 'todouble', 'strlen', 'iff', 'case', 'not']) expect(keys).toContain(k)
+    const alias: TabularOperatorName = 'limit'
+    expect([keys, bogus, strings, wrongFamily, aggs, ops, tab, alias]).toHaveLength(8)
   })
 
   it('aliases share their row kernel (toreal runs todouble)', () => {
@@ -106,14 +97,13 @@ describe('flags', () => {
 })
 
 describe('KernelTable', () => {
-  it('requires T1/T2 keys and allows T3 keys to be missing (compile-time)', () => {
-    type Small = KernelTable<'a' | 'b' | 'c', 'a' | 'b', number>
-    const ok: Small = { a: 1, b: 2 }
+  it('accepts any subset of the keys and refuses keys outside them (compile-time)', () => {
+    type Small = KernelTable<'a' | 'b' | 'c', number>
+    const some: Small = { a: 1 }
+    const none: Small = {}
     const full: Small = { a: 1, b: 2, c: 3 }
-    // @ts-expect-error a required key is missing
-    const missing: Small = { a: 1 }
     // @ts-expect-error a key outside the registry
-    const extra: Small = { a: 1, b: 2, d: 4 }
-    expect([ok, full, missing, extra]).toHaveLength(4)
+    const extra: Small = { a: 1, d: 4 }
+    expect([some, none, full, extra]).toHaveLength(4)
   })
 })

@@ -28,6 +28,8 @@ const SAMPLE_ARGS: Record<string, unknown> = {
   candidates: '`a` or `b`',
   pattern: '(a',
   detail: 'x',
+  visualization: 'timechart',
+  nodes: 1500,
 }
 
 describe('codes table', () => {

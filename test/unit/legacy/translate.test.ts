@@ -416,7 +416,7 @@ describe('matches: order, limit, project', () => {
 })
 
 describe('errors only the data can reveal', () => {
-  it('an unknown dataset', () => refused({}, 'dataset_not_found', /dataset 'nope' does not exist/, 'nope'))
+  it('an unknown dataset', () => refused({}, 'dataset_not_found', /dataset 'nope' not found/, 'nope'))
   it('an order field that is neither a group nor an aggregation', () =>
     refused(
       { aggregations: [{ op: 'count' }], order: [{ field: 'bytes' }] },

@@ -5,8 +5,10 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { expect } from 'vitest'
 import { EXAMPLE_FIELDS } from '../../../src/catalog/example.ts'
 import type { Diagnostic } from '../../../src/diagnostics/diagnostic.ts'
+import { ENGINE_CAPABILITIES } from '../../../src/exec/capabilities.ts'
 import {
   type BindResult,
+  type Capabilities,
   compileApl,
   explainPlan,
   type LogicalPlan,
@@ -37,9 +39,9 @@ export const SCHEMA = staticSchema({
   'github-issues-event': { _time: 'datetime', repo: 'string', actor: 'string', action: 'string' },
 })
 
-/** Parses and binds `query` against SCHEMA. */
-export function bind(query: string): BindResult {
-  return compileApl(query, SCHEMA)
+/** Parses and binds `query` against SCHEMA, with the engine's capabilities unless told otherwise. */
+export function bind(query: string, capabilities: Capabilities = ENGINE_CAPABILITIES): BindResult {
+  return compileApl(query, SCHEMA, { capabilities })
 }
 
 const GOLDEN_DIR = new URL('../../golden/explain/', import.meta.url)
@@ -86,8 +88,9 @@ export function expectError(
   code: string,
   at: string,
   after?: string,
+  capabilities?: Capabilities,
 ): Diagnostic {
-  const r = bind(query)
+  const r = bind(query, capabilities)
   if (r.diagnostics === undefined)
     throw new Error(`expected ${code} for ${query}, got a plan:\n${explainPlan(r.plan)}`)
   expect(r.diagnostics).toHaveLength(1)

@@ -72,22 +72,19 @@ describe('bindQuery options', () => {
     })
   })
 
-  it('a support policy can refuse more (or allow T3) rows', () => {
+  it('capabilities decide which catalog rows bind (default: every row)', () => {
     const strict = {
       scalar: (row: { tier: string }) => row.tier === 'T1',
       aggregate: () => true,
       operator: () => true,
     }
     const q = 'logs | extend n = strlen(uri)'
-    const r = compileApl(q, schema, { support: strict })
+    const r = compileApl(q, schema, { capabilities: strict })
     expect(r.diagnostics?.[0]).toMatchObject({
       code: 'APL0307',
       span: { start: q.indexOf('strlen'), length: 6 },
     })
-    const open = { scalar: () => true, aggregate: () => true, operator: () => true }
-    expect(
-      compileApl('logs | extend h = hash_md5(uri) | where uri has_cs "x"', schema, { support: open }).plan,
-    ).toBeDefined()
+    expect(compileApl('logs | extend h = hash_md5(uri) | where uri has_cs "x"', schema).plan).toBeDefined()
   })
 
   it('turns an internal error into APL0900 instead of throwing', () => {

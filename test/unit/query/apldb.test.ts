@@ -39,6 +39,7 @@ describe('Apldb queries', () => {
     const all: Record<string, unknown>[] = []
     for await (const r of db.rows(`['sample-http-logs'] | where status == '500' | project _time, status`, {
       startTime: 'now-12h',
+      values: 'native',
     }))
       all.push(r)
     expect(all.length).toBeGreaterThan(0)
@@ -46,6 +47,32 @@ describe('Apldb queries', () => {
       expect(r.status).toBe('500')
       expect(r._time as bigint).toBeGreaterThanOrEqual(BigInt(NOW - 12 * 3_600_000) * 1_000_000n)
     }
+  })
+
+  it('rows yields JSON values by default (as on the wire) and in-process cells on request', async () => {
+    await db.datasets.create({ name: 'row-values' })
+    await db.ingest('row-values', [
+      { _time: '2026-11-21T03:04:05.123456789Z', big: 9007199254740993n, small: 42 },
+    ])
+    const apl = `['row-values'] | extend span = 90s, inf = 1.0 / 0, d = dynamic({"a": [1, 2]})
+      | project _time, big, small, span, inf, d`
+    const rows: unknown[] = []
+    for await (const r of db.rows(apl)) rows.push(r)
+    expect(JSON.stringify(rows)).toBe(
+      '[{"_time":"2026-11-21T03:04:05.123456789Z","big":"9007199254740993","small":42,"span":"1m30s","inf":null,"d":{"a":[1,2]}}]',
+    )
+    const native: unknown[] = []
+    for await (const r of db.rows(apl, { values: 'native' })) native.push(r)
+    expect(native).toEqual([
+      {
+        _time: 1795230245123456789n,
+        big: 9007199254740993n,
+        small: 42,
+        span: 90_000_000_000n,
+        inf: Infinity,
+        d: { a: [1, 2] },
+      },
+    ])
   })
 
   it('explain shows the plan before and after the optimizer, and the physical plan', async () => {

@@ -130,6 +130,9 @@ describe('dry run', () => {
       blocksMatched: 1,
       firstMatchedEvent: '2024-08-25 00:18:19 +0000 UTC',
       lastMatchedEvent: '2024-08-25 00:18:20.5 +0000 UTC',
+      // The whole block goes: its span reaches the unmatched 03:00 event.
+      firstDeletedEvent: '2024-08-25 00:18:19 +0000 UTC',
+      lastDeletedEvent: '2024-08-25 03:00:00 +0000 UTC',
     })
     expect(await s.deleteBlocks({ ...X, apl: "['logs'] | where g == 'nope'" })).toEqual({
       dryRun: true,
@@ -372,7 +375,7 @@ describe('manifest edits', () => {
       retentionDays: 0,
     }
     applyEdit(state, { kind: 'DatasetCreated', dataset: meta })
-    const header = { rowCount: 10 } as never
+    const header = { rowCount: 10, columns: [] } as never
     for (const id of ['b1', 'b2'])
       applyEdit(state, {
         kind: 'BlockAdded',

@@ -14,6 +14,7 @@ describe('router', () => {
   it.each([
     ['POST', '/v2/datasets/_apl/delete', ['blocks.delete', {}]],
     ['POST', '/v2/datasets/a.b/trim', ['datasets.trim', { id: 'a.b' }]],
+    ['POST', '/v2/datasets/a.b/vacuum', ['datasets.vacuum', { id: 'a.b' }]],
     ['GET', '/v2/datasets/a%2Eb', ['datasets.get', { id: 'a.b' }]],
     ['GET', '/v2/datasets/', ['datasets.list', {}]],
     ['POST', '/v1/ingest/x', ['ingest.edge', { id: 'x' }]],

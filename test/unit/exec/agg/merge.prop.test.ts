@@ -157,6 +157,18 @@ describe('merge of random partitions equals one state', () => {
       }
     }))
 
+  it('rate (exact sum per second of the bucket; null without values or a positive bucket)', () =>
+    property(
+      'rate',
+      rowsOf(numeric),
+      fc.record({ seconds: fc.constantFrom(0.5, 60, 86_400, 0) }),
+      (m, s, rows, ps) => {
+        expect(m.result()).toBe(s.result())
+        const none = values(rows).length === 0 || ps.seconds === 0
+        expect(m.result() === null).toBe(none)
+      },
+    ))
+
   it('avg', () =>
     property('avg', rowsOf(numeric), noParams, (m, s, rows) => {
       expect(m.result()).toBe(s.result())

@@ -100,6 +100,7 @@ const CASES: [AggKind, AggParams, Path[]][] = [
   ['percentile', { percent: 95 }, ['number', 'int64', 'selected']],
   ['percentiles_array', { percents: [50, 99] }, ['number']],
   ['histogram', { bins: 10 }, ['number']],
+  ['rate', { seconds: 60 }, ['number', 'selected']],
   ['topk', { k: 10 }, ['number', 'integer', 'code', 'selected']],
   ['make_set', {}, ['integer', 'code']],
 ]

@@ -1,4 +1,4 @@
-// `where <number column> <op> <number constant>` straight to a selection (kernels/compare.ts
+// `where <number column> <op> <number constant>` straight to a selection (kernels/operators/compare.ts
 // selectAgainstConstant, taken by ops/filter-exec.ts) keeps exactly the rows of the same comparison
 // through the bool-vector path (`… and true` is not a plain comparison, so it takes that path): every
 // operator, the constant on either side, after an earlier filter (a selection in the batch), over NaN

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Batch } from '../../../../src/exec/batch.ts'
 import { scopeOf } from '../../../../src/exec/eval/evaluate.ts'
-import { binKernel } from '../../../../src/exec/kernels/binning.ts'
+import { binKernel } from '../../../../src/exec/kernels/binning/binning.ts'
 import { constantVec } from '../../../../src/exec/kernels/constants.ts'
 import type { KernelSite } from '../../../../src/exec/kernels/kernel.ts'
 import { GroupScratch } from '../../../../src/exec/ops/agg-feed.ts'

@@ -1,0 +1,16 @@
+// exec/kernels/conversion/conversion-kernels.ts: the conversion family's kernel table (todouble/toreal,
+// toint/tolong, tostring, todatetime), keyed by the family's catalog kernel keys
+// (catalog/scalar/conversion.ts). A row without an entry is unsupported.
+import type { FamilyKernels } from '../kernel.ts'
+import { toDateTimeKernel } from './to-datetime.ts'
+import { toDoubleKernel } from './to-double.ts'
+import { toIntKernel } from './to-int.ts'
+import { toStringKernel } from './to-string.ts'
+
+/** Kernels of the conversion family. */
+export const CONVERSION_KERNELS: FamilyKernels<'conversion'> = {
+  todouble: toDoubleKernel,
+  toint: toIntKernel,
+  tostring: toStringKernel,
+  todatetime: toDateTimeKernel,
+}

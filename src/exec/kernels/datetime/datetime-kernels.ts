@@ -1,0 +1,13 @@
+// exec/kernels/datetime/datetime-kernels.ts: the datetime family's kernel table (now, ago, datetime_diff),
+// keyed by the family's catalog kernel keys (catalog/scalar/datetime.ts). A row without an entry is
+// unsupported.
+import type { FamilyKernels } from '../kernel.ts'
+import { agoKernel, nowKernel } from './clock.ts'
+import { datetimeDiffKernel } from './datetime-diff.ts'
+
+/** Kernels of the datetime family. */
+export const DATETIME_KERNELS: FamilyKernels<'datetime'> = {
+  now: nowKernel,
+  ago: agoKernel,
+  datetime_diff: datetimeDiffKernel,
+}

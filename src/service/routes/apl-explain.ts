@@ -1,0 +1,30 @@
+// service/routes/apl-explain.ts: `POST /v1/datasets/_apl/explain` (apldb's own; Axiom has no such
+// route): explain analyze of the body's APL as the caller: the logical plan before and after the
+// optimizer, the physical operators and the blocks and rows it read. Never returns rows.
+
+import { explainAnalyze } from '../../query/explain.ts'
+import { bindAuthorized } from '../apl-auth.ts'
+import { objectBody, optString, reqString } from '../body-fields.ts'
+import type { Reply, RouteContext } from '../route-types.ts'
+
+/** Explains the request's APL over the request's window (the same body as a query). */
+export async function aplExplain(ctx: RouteContext): Promise<Reply> {
+  const body = objectBody(await ctx.json())
+  const apl = reqString(body, 'apl')
+  const window = { startTime: optString(body, 'startTime'), endTime: optString(body, 'endTime') }
+  const now = ctx.db.now()
+  const snap = ctx.db.snapshot()
+  try {
+    // Authorization first: the explain below binds against every dataset.
+    bindAuthorized(snap, apl, ctx.principal, 'read')
+    const report = await explainAnalyze(snap, apl, {
+      ...window,
+      now,
+      deadlineMs: ctx.settings.queryDeadlineMs,
+      signal: ctx.signal,
+    })
+    return { status: 200, body: report }
+  } finally {
+    snap.release()
+  }
+}

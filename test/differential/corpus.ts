@@ -1,0 +1,120 @@
+// test/differential/corpus.ts: the engine-vs-reference query corpus (T1/T2 queries over the reference
+// fixture's logs and generated http logs), shared by the reference differential and the ClickHouse one.
+import { httpLogs } from '../../bench/data-gen.ts'
+import { NOW_MS } from '../reference/fixture.ts'
+
+export const HTTP = httpLogs(3000, { seed: 11, startMs: NOW_MS - 5 * 86_400_000, spanMs: 5 * 86_400_000 })
+
+export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
+  ['logs', `logs`],
+  ['logs', `logs | where method == 'GET'`],
+  ['logs', `logs | where status == '200' | project _time, uri, status`],
+  ['logs', `logs | where duration_ms > 10 and is_tls == true`],
+  ['logs', `logs | where uri startswith '/api' or uri endswith '.css'`],
+  ['logs', `logs | where uri !endswith '.js' and method !~ 'get'`],
+  ['logs', `logs | summarize count() by method`],
+  ['logs', `logs | summarize count(), avg(duration_ms), min(duration_ms), max(duration_ms) by method`],
+  ['logs', `logs | summarize dcount(user), dcount(city) by is_tls`],
+  ['logs', `logs | summarize percentile(duration_ms, 50), percentile(duration_ms, 95)`],
+  ['logs', `logs | summarize topk(method, 2)`],
+  ['logs', `logs | summarize count() by bin(_time, 1d)`],
+  ['logs', `logs | summarize n = count() by method, bin(_time, 2d)`],
+  ['logs', `logs | top 3 by duration_ms desc`],
+  ['logs', `logs | top 5 by uri asc`],
+  ['logs', `logs | extend d2 = todouble(duration_ms) * 2 | project uri, d2`],
+  ['logs', `logs | count`],
+  ['logs', `logs | take 4`],
+  ['http', `http | where status == '500' | count`],
+  ['http', `http | summarize count() by status`],
+  ['http', `http | summarize avg(req_duration_ms), max(req_duration_ms) by method`],
+  ['http', `http | summarize count() by bin(_time, 1h)`],
+  [
+    'http',
+    `http | summarize percentile(req_duration_ms, 95), percentile(req_duration_ms, 99) by server_datacenter`,
+  ],
+  ['http', `http | summarize dcount(id) by ['geo.country']`],
+  ['http', `http | summarize count() by uri | top 10 by count_`],
+  [
+    'http',
+    `http | where uri startswith '/api' and method !~ 'get' | summarize count() by ['geo.country'] | top 5 by count_`,
+  ],
+  ['http', `http | where req_duration_ms > 500 | sort by req_duration_ms desc | take 100`],
+  // Top-N with a bound (ops/top-bound.ts: blocks pruned by the heap's root, visited best first, late
+  // columns): numeric, time, integer|float and mixed keys, heavy ties, nulls, with and without filters.
+  ['http', `http | where req_duration_ms > 1 | sort by req_duration_ms asc | take 20`],
+  ['http', `http | top 15 by req_duration_ms desc`],
+  ['http', `http | top 40 by resp_body_size_bytes asc`],
+  ['http', `http | where method != 'GET' | top 25 by resp_header_size_bytes desc`],
+  ['http', `http | top 30 by _time asc`],
+  ['http', `http | where status == '200' | sort by _time desc | take 12`],
+  ['http', `http | where resp_header_size_bytes < 30 | project-away uri | top 9 by _time asc`],
+  ['logs', `logs | where duration_ms > 2 | sort by duration_ms asc | take 3`],
+  ['logs', `logs | sort by bytes desc nulls first | take 5`],
+  ['logs', `logs | top 4 by bytes asc nulls last`],
+  ['logs', `logs | top 6 by bytes asc`],
+  ['logs', `logs | top 3 by status desc`],
+  ['logs', `logs | top 5 by _time asc`],
+  ['logs', `logs | where method != 'GET' | sort by _time desc | take 4`],
+  ['http', `http | where _time > ago(1d) | summarize count() by bin(_time, 5m), status`],
+  ['logs', `logs | distinct method, is_tls`],
+  ['http', `http | distinct method, status`],
+  ['logs', `union withsource=ds logs, http | summarize count() by ds, method`],
+  ['logs', `union (logs | project x = bytes), (logs | project x = duration_ms)`],
+  ['logs', `logs | search "api" and not "users"`],
+  ['logs', `logs | where * has 'seattle'`],
+  ['http', `http | search "delete"`],
+  ['logs', `logs | join kind=inner (logs | summarize n = count() by method) on method`],
+  ['logs', `logs | join kind=innerunique (logs | project method, city) on method`],
+  [
+    'logs',
+    `logs | join kind=leftouter (datatable(user:string, nick:string)['u1', 'one', 'u2', 'two']) on user`,
+  ],
+  [
+    'http',
+    `http | summarize n = count() by id | join kind=leftouter (http | where status == '500' | summarize e = count() by id) on id`,
+  ],
+  [
+    'logs',
+    `logs | project a = status + 1, b = status * 2.5, c = -status, f = status % 7, h = status / 2, i = (status * 2.0) / 3`,
+  ],
+  [
+    'logs',
+    `logs | project g = abs(status), k = floor(status), r = round(status), l = bin(status, 100), t = tostring(status * 1.0), n = log(status), s = 1h * status`,
+  ],
+  ['logs', `logs | extend q = status * 1.0 | where duration_ms > 5 | summarize sum(q / 4), avg(q) by method`],
+  ['logs', `logs | where status * 2 > 300 | count`],
+  ['logs', `logs | make-series count() on _time step 1d by method`],
+  ['logs', `logs | make-series sum(bytes), countif(method == 'GET') on _time step 2d`],
+  ['http', `http | make-series count() on _time step 1h by server_datacenter`],
+  // arg_min / arg_max: returned columns of the picked row; ties keep the first row in scan order
+  // (string and mixed values tie often), across blocks and parallel units.
+  ['logs', `logs | summarize arg_max(duration_ms, uri, status) by method`],
+  ['logs', `logs | summarize arg_min(duration_ms, *) by is_tls`],
+  ['logs', `logs | summarize arg_max(n = status, u = uri), arg_min(_time, user, tags), count()`],
+  ['logs', `logs | summarize arg_max(method, uri, city) by bin(_time, 1d)`],
+  ['logs', `logs | where method == 'nope' | summarize arg_max(duration_ms, uri)`],
+  ['http', `http | summarize arg_max(req_duration_ms, uri, status) by server_datacenter`],
+  ['http', `http | summarize arg_min(_time, *) by method`],
+  ['http', `http | summarize arg_max(status, id, _time, is_tls) by bin(_time, 1h)`],
+  ['http', `http | summarize m = arg_min(method, strlen(uri), ['geo.city']) by status`],
+  ['http', `http | where status == '500' | summarize arg_max(resp_body_size_bytes, *)`],
+  // Aggregations legacy queries ran before APL did (stdev, variance, histogram, rate, *if forms), and
+  // the case-sensitive string operators and `!between`, across block sizes and parallel units.
+  ['logs', `logs | summarize stdev(duration_ms), variance(bytes), histogram(bytes, 5) by method`],
+  ['http', `http | summarize stdev(req_duration_ms), variance(resp_body_size_bytes) by server_datacenter`],
+  ['http', `http | summarize histogram(req_duration_ms, 10)`],
+  ['logs', `logs | summarize rate(bytes) by bin(_time, 1d)`],
+  ['http', `http | summarize rate(resp_body_size_bytes) by bin(_time, 1h)`],
+  ['http', `http | summarize rate(req_duration_ms) by method`],
+  ['logs', `logs | make-series rate(bytes) on _time step 2d`],
+  [
+    'logs',
+    `logs | summarize make_set_if(user, is_tls), percentileif(duration_ms, 90, is_tls), topkif(city, 2, bytes > 10)`,
+  ],
+  [
+    'http',
+    `http | summarize stdevif(req_duration_ms, status == '200'), make_list_if(id, status == '500') by method`,
+  ],
+  ['logs', `logs | where uri contains_cs 'api' or uri startswith_cs '/API' or city endswith_cs 'le'`],
+  ['logs', `logs | where uri !has_cs 'api' and duration_ms !between (1 .. 10)`],
+]

@@ -1,0 +1,81 @@
+// test/unit/exec/capabilities.test.ts: support is capability. The engine's answer for every catalog
+// row is exactly "its kernel table / aggregation registry / binder has it"; rows without kernels are
+// legal (reported unsupported, refused with APL0307 at their name through the store, legacy included).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  aggregateRegistry,
+  lookupAggregate,
+  scalarOperatorRegistry,
+  scalarRegistry,
+  tabularOperatorRegistry,
+} from '../../../src/catalog/index.ts'
+import { isAggKind } from '../../../src/exec/agg/index.ts'
+import { ENGINE_CAPABILITIES as ENGINE } from '../../../src/exec/capabilities.ts'
+import { operatorKernels } from '../../../src/exec/kernels/operator-kernels.ts'
+import { scalarKernels } from '../../../src/exec/kernels/scalar-kernels.ts'
+import { type Apldb, AplError, openStore } from '../../../src/index.ts'
+import { bindsTabularOperator } from '../../../src/plan/index.ts'
+
+describe('ENGINE_CAPABILITIES', () => {
+  it('supports a scalar function or operator exactly when its kernel key has a kernel', () => {
+    for (const r of scalarRegistry.rows)
+      expect([r.name, ENGINE.scalar(r)]).toEqual([r.name, r.kernel in scalarKernels])
+    for (const r of scalarOperatorRegistry.rows)
+      expect([r.name, ENGINE.operator(r)]).toEqual([r.name, r.kernel in operatorKernels])
+  })
+
+  it('supports an aggregation exactly when it (or the base of an *if form) has a state', () => {
+    for (const r of aggregateRegistry.rows) {
+      const kind = r.filtered ? lookupAggregate(r.filtered.base)?.kernel : r.kernel
+      expect([r.name, ENGINE.aggregate(r)]).toEqual([r.name, isAggKind(kind ?? '')])
+    }
+    for (const name of ['stdev', 'variance', 'histogram', 'rate', 'make_set_if', 'stdevif'])
+      expect([name, ENGINE.aggregate(lookupAggregate(name)!)]).toEqual([name, true])
+  })
+
+  it('leaves rows without kernels legal: some of every kind are reported unsupported', () => {
+    expect(scalarRegistry.rows.some((r) => !ENGINE.scalar(r))).toBe(true)
+    expect(scalarOperatorRegistry.rows.some((r) => !ENGINE.operator(r))).toBe(true)
+    expect(tabularOperatorRegistry.rows.some((r) => !bindsTabularOperator(r.name))).toBe(true)
+  })
+})
+
+describe('a row without a kernel, through the store', () => {
+  const NOW = Date.UTC(2026, 0, 10)
+  let db: Apldb
+  beforeAll(async () => {
+    db = await openStore({ clock: () => NOW })
+    await db.datasets.create({ name: 'logs' })
+    await db.ingest('logs', [{ _time: NOW - 1000, uri: '/a', n: 3 }])
+  })
+  afterAll(() => db.close())
+
+  it('is refused with APL0307 at its name', async () => {
+    const row = scalarRegistry.rows.find(
+      (r) => !ENGINE.scalar(r) && r.signatures[0].params[0]?.accepts === 'string',
+    )
+    if (row === undefined)
+      throw new Error('every string function has a kernel now: test another unsupported row')
+    const q = `logs | extend x = ${row.name}(uri)`
+    const err = await db.queryResult(q).catch((e) => e)
+    expect(err).toBeInstanceOf(AplError)
+    expect(err.diagnostics[0]).toMatchObject({
+      code: 'APL0307',
+      span: { start: q.indexOf(row.name), length: row.name.length },
+    })
+  })
+
+  it('runs an aggregation legacy ran before APL did', async () => {
+    const r = await db.queryResult(
+      'logs | summarize stdev(n), variance(n), histogram(n, 2), rate(n) by bin(_time, 1s)',
+    )
+    expect(r.tables[0].fields.map((f) => f.name)).toEqual([
+      '_time',
+      'stdev_n',
+      'variance_n',
+      'histogram_n',
+      'rate_n',
+    ])
+    expect(r.tables[0].columns[4]).toEqual([3])
+  })
+})
