@@ -2,12 +2,14 @@
 // `apldb serve` with a V8 heap limit; prints status, time, peak RSS, the slowest health answer while
 // it ran, and whether the server is alive and answering afterwards. `--bin` points at another
 // checkout's bin/apldb.js for "before" figures. Usage:
-//   node bench/attacks.bench.ts [--bin PATH] [--scale issue|ci] [--heap MiB] [--only id,id] [--rss-kill MiB]
+// An attack with no answer within --timeout seconds is reported as such (its server is then stopped).
+//   node bench/attacks.bench.ts [--bin PATH] [--scale issue|ci] [--heap MiB] [--only id,id] [--rss-kill MiB] [--timeout S]
 import { parseArgs } from 'node:util'
 import {
   ATTACKS,
   type Attack,
   IDLE_ATTACK,
+  type Outcome,
   type Scale,
   SHUTDOWN_ATTACK,
   STARVATION_ATTACK,
@@ -21,6 +23,7 @@ const { values } = parseArgs({
     heap: { type: 'string', default: '2048' },
     only: { type: 'string' },
     'rss-kill': { type: 'string', default: '6144' },
+    timeout: { type: 'string', default: '600' },
   },
 })
 const scale = values.scale as Scale
@@ -42,14 +45,26 @@ for (const a of chosen) {
     await a.prepare?.(s, scale)
     s.resetPeak()
     const t0 = performance.now()
+    const limitS = Number(values.timeout)
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<Outcome>((resolve) => {
+      timer = setTimeout(
+        () => resolve({ status: `no answer in ${limitS} s`, codes: [], replies: [] }),
+        limitS * 1000,
+      )
+    })
     const { result, healthMaxMs, healthFailures } = await whileProbing(s, () =>
-      a.run(s, scale).catch((e: unknown) => ({
-        status: `threw`,
-        codes: [],
-        note: e instanceof Error ? e.message.slice(0, 80) : String(e),
-        replies: [],
-      })),
+      Promise.race([
+        a.run(s, scale).catch((e: unknown) => ({
+          status: `threw`,
+          codes: [],
+          note: e instanceof Error ? e.message.slice(0, 80) : String(e),
+          replies: [],
+        })),
+        late,
+      ]),
     )
+    clearTimeout(timer)
     const secs = (performance.now() - t0) / 1000
     const peak = Math.max(s.maxRss, s.memory().peak)
     let after: string

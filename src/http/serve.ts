@@ -57,6 +57,8 @@ export async function serve(db: Apldb, opts: ServeOptions = {}): Promise<Running
     },
   )
   server.on('connection', (s: Socket) => connections.add(s))
+  // With a listener here Node leaves a timed-out socket to us (it would destroy it at once).
+  server.on('timeout', (s: Socket) => connections.timedOut(s))
   const host = opts.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -105,6 +107,17 @@ class Connections {
       this.#all.delete(s)
       this.#busy.delete(s)
       this.#check()
+    })
+  }
+
+  /**
+   * `s` was idle for the idle timeout: closed, unless a request on it is in flight or arrives in this
+   * turn of the event loop (after a long stall timers run before pending input is read; a request
+   * already sent must not be reset for the server's own delay).
+   */
+  timedOut(s: Socket): void {
+    setImmediate(() => {
+      if (!this.#busy.has(s)) s.destroy()
     })
   }
 

@@ -46,10 +46,10 @@ describe('hostile queries', () => {
     expect(r.replies[0].json.message).toMatch(/past this query's budget of 32 MiB/)
   })
 
-  it('3a: a 5k × 5k cartesian join streams: 25,000,000 pairs counted', async () => {
+  it('3a: a 2k × 2k cartesian join streams: 4,000,000 pairs counted', async () => {
     const r = await survive(s, attack('3a-cartesian-join'), MEMORY)
     expect(r.status).toBe('200')
-    expect(r.replies[0].json.tables[0].columns[0][0]).toBe(25_000_000)
+    expect(r.replies[0].json.tables[0].columns[0][0]).toBe(4_000_000)
   })
 
   it('3b: an in-list of 30,000 constants is answered', async () => {
