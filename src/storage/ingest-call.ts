@@ -4,6 +4,7 @@
 
 import { threadCpuUsage } from '../util/thread-cpu.ts'
 import { formatRfc3339Nano } from '../util/time/index.ts'
+import type { FieldDecls } from './field-decls.ts'
 import type { FieldLimits } from './ingest/field-limits.ts'
 import {
   ChunkBuilder,
@@ -103,16 +104,18 @@ function build(
 }
 
 /**
- * Parse and normalize one call's input; `now` is both receive and ingest time. JSON text is parsed
+ * Parse and normalize one call's input; `now` is both receive and ingest time; `decls` are the
+ * dataset's declared fields (timespans, map fields). JSON text is parsed
  * natively; when a number in it went past ±2^53 (an integer literal the parse may have rounded),
  * it is parsed again keeping such integers exact (bigint) and built again: the common input pays
- * nothing for int64 exactness. With `fields`, an event past the dataset's or an event's field limit
+ * nothing for int64 exactness. `decls`: the dataset's declared fields. With `fields`, an event past the dataset's or an event's field limit
  * fails alone (ingest/field-limits.ts).
  */
 export function prepareIngest(
   input: IngestInput,
   opts: IngestOptions,
   now: bigint,
+  decls?: FieldDecls,
   fields?: FieldLimits,
 ): { events: PreparedEvents; status: IngestStatus } {
   const cpu0 = threadCpuUsage()
@@ -122,6 +125,7 @@ export function prepareIngest(
     labels: opts.labels,
     receiveTime: now,
     sysTime: now,
+    decls,
     ...(fields ? { fields } : {}),
   }
   // Names the first build admits are taken back before a second build (it admits them again).
