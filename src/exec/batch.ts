@@ -3,6 +3,7 @@
 import type { AplType } from '../catalog/index.ts'
 import { type NumSeries, seriesVec } from './num-series.ts'
 import type { Cell } from './result.ts'
+import { StringIds } from './string-ids.ts'
 import { markIdentity } from './time-order.ts'
 import type { MixedVec, StrVec, Vec } from './vector.ts'
 import { cellAt, vecLength } from './vector.ts'
@@ -156,6 +157,40 @@ export function takeVec(v: Vec, idx: Uint32Array): Vec {
   }
 }
 
+/** Rows [from, to) of `v` (typed arrays as views, no copy). */
+export function sliceVec(v: Vec, from: number, to: number): Vec {
+  const valid = (x: Uint8Array | null) => x?.subarray(from, to) ?? null
+  switch (v.kind) {
+    case 'bool':
+      return { kind: 'bool', values: v.values.subarray(from, to), valid: valid(v.valid) }
+    case 'num':
+      return { kind: 'num', type: v.type, values: v.values.subarray(from, to), valid: valid(v.valid) }
+    case 'span':
+      return { kind: 'span', values: v.values.subarray(from, to), valid: valid(v.valid) }
+    case 'time':
+      return { kind: 'time', ms: v.ms.subarray(from, to), ns: v.ns.subarray(from, to), valid: valid(v.valid) }
+    case 'str':
+      return { kind: 'str', codes: v.codes.subarray(from, to), dict: v.dict }
+    case 'dyn':
+      return { kind: 'dyn', values: v.values.slice(from, to) }
+    case 'mixed':
+      if (v.parts && !v.reals)
+        return splitMixed(
+          v.parts.map((p) => sliceVec(p, from, to)),
+          to - from,
+        )
+      if (v.values.length === 0) return v
+      return v.reals
+        ? { kind: 'mixed', values: v.values.slice(from, to), reals: v.reals.subarray(from, to) }
+        : { kind: 'mixed', values: v.values.slice(from, to) }
+  }
+}
+
+/** Rows [from, to) of a batch, densely (its selection is not applied: callers evaluate every row). */
+export function sliceRows(b: Batch, from: number, to: number): Batch {
+  return { length: to - from, sel: null, cols: b.cols.map((c) => sliceVec(c, from, to)) }
+}
+
 /** The batch with only its live rows, densely (no selection). */
 export function compactBatch(b: Batch): Batch {
   const sel = b.sel
@@ -206,7 +241,7 @@ function concatValid(
 /** Strings of several dictionaries as one: each dictionary entry is remapped once. */
 function concatStr(vs: readonly StrVec[], n: number): StrVec {
   const dict: string[] = []
-  const ids = new Map<string, number>()
+  const ids = new StringIds()
   const codes = new Int32Array(n)
   let at = 0
   for (const v of vs) {
@@ -386,7 +421,7 @@ export function fromCells(type: AplType, cells: readonly Cell[]): Vec {
     }
     case 'string': {
       const dict: string[] = []
-      const ids = new Map<string, number>()
+      const ids = new StringIds()
       const codes = new Int32Array(n)
       cells.forEach((c, i) => {
         if (typeof c !== 'string') {

@@ -16,6 +16,7 @@ import { literalCell } from '../kernels/constants.ts'
 import { seriesVec } from '../num-series.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import type { Cell, CellJson } from '../result.ts'
+import { batchBytes, groupBytes } from '../vec-bytes.ts'
 import type { Vec } from '../vector.ts'
 import { cellAt } from '../vector.ts'
 import { feed } from './agg-feed.ts'
@@ -165,8 +166,11 @@ export class MakeSeriesExec implements PhysicalOperator {
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
     const n = this.#node
     const parts: Batch[] = []
+    // What it holds: the input rows, then the grid of (group, bin) states.
+    const memory = ctx.guard.memory.account(this.name)
     for await (const b of this.#input.batches(ctx)) {
-      checkInterrupt(ctx)
+      await ctx.guard.pace()
+      memory.grow(batchBytes(b))
       const dense = compactBatch(b)
       this.metrics.rowsIn += dense.length
       parts.push(dense)
@@ -176,6 +180,9 @@ export class MakeSeriesExec implements PhysicalOperator {
     const layout = this.#layout(axes)
     if (layout === null || layout.count === 0) return
     const count = layout.count
+    // Every group gets `count` bins per aggregation: charged per new group before its bins exist.
+    const grid = memory.bytes
+    const cellsPerGroup = count * Math.max(1, this.#specs.length)
     const groups = new GroupIndex(n.keys.length)
     const states: (AggState | undefined)[][] = this.#specs.map(() => [])
     parts.forEach((b, p) => {
@@ -186,6 +193,7 @@ export class MakeSeriesExec implements PhysicalOperator {
       for (let i = 0; i < b.length; i++) if (slots[i] >= 0) kept[k++] = i
       if (k === 0) return
       const rows = kept.subarray(0, k)
+      memory.set(grid + groupBytes(groups.size + k, n.keys.length, cellsPerGroup))
       const gids = groups.assign(
         n.keys.map((key) => evaluate(key.expr, b, this.#scope)),
         rows,
@@ -193,6 +201,7 @@ export class MakeSeriesExec implements PhysicalOperator {
       )
       for (let s = 0; s < this.#specs.length; s++)
         this.#feed(this.#specs[s], states[s], b, rows, gids, slots, count)
+      memory.set(grid + groupBytes(groups.size, n.keys.length, cellsPerGroup))
     })
     this.metrics.timeMs += performance.now() - t0
     if (groups.size === 0) return
