@@ -13,6 +13,7 @@ import { FilterExec } from './ops/filter-exec.ts'
 import { JoinExec } from './ops/join-exec.ts'
 import { LimitExec } from './ops/limit-exec.ts'
 import { MakeSeriesExec } from './ops/make-series-exec.ts'
+import { ParseExec } from './ops/parse-exec.ts'
 import { PrintExec } from './ops/print-exec.ts'
 import { ProjectExec } from './ops/project-exec.ts'
 import { RenderExec } from './ops/render-exec.ts'
@@ -114,6 +115,7 @@ const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
   Print: (n, o) => new PrintExec(n.columns, n.schema, scopeOf([], o.env)),
   Datatable: (n) => new DatatableExec(n.rows, n.schema),
   Render: (n, o) => new RenderExec(build(n.input, o), n.visualization),
+  Parse: (n, o) => new ParseExec(build(n.input, o), n, scopeOf(n.input.schema, o.env)),
 }
 
 /** The operator tree of a logical node. */

@@ -9,6 +9,7 @@ import type { Span } from '../syntax/span.ts'
 import { type BindContext, rowScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
 import { bindJoin } from './bind-join.ts'
+import { bindParse, bindParseKv } from './bind-parse.ts'
 import { bindRender } from './bind-render.ts'
 import { bindSearch } from './bind-search.ts'
 import { bindUnion } from './bind-source.ts'
@@ -138,6 +139,9 @@ const HANDLERS: Handlers = {
   Union: (op, input, ctx) => bindUnion(op, input, ctx),
   MakeSeries: (op, input, ctx) => bindMakeSeries(op, input, ctx),
   Render: (op, input, ctx) => bindRender(op, input, ctx),
+  Parse: (op, input, ctx) => bindParse(op, input, ctx),
+  ParseWhere: (op, input, ctx) => bindParse(op, input, ctx),
+  ParseKv: (op, input, ctx) => bindParseKv(op, input, ctx),
 }
 
 /** Binds `op` over `input`; an operator without a handler fails with APL0307 at its keyword. */

@@ -12,6 +12,7 @@ export { formatExpr } from './explain-expr.ts'
 export { firstNodeOutside } from './first-outside.ts'
 export type * from './logical.ts'
 export { JOIN_KINDS, nodeChildren } from './logical.ts'
+export { captureGroup, escapeRegex, patternRegex } from './parse-regex.ts'
 export { mapExpr, mapNodes, mapPlanExprs } from './rewrite.ts'
 export { type SchemaField, type SchemaSource, schemaFromSnapshot, staticSchema } from './schema.ts'
 export {

@@ -254,6 +254,49 @@ export interface Render extends Base {
   readonly visualization: Visualization
 }
 
+/** One item of a parse pattern: `*` (skip any text), a constant (text or regex), or a capture. */
+export type ParsePatternItem =
+  | { readonly kind: 'any' }
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'capture'; readonly name: string; readonly type: AplType }
+
+/**
+ * How `parse`/`parse-where`/`parse-kv` read the source text: a pattern of items (simple: constants
+ * are literal text; regex: constants are RE2 fragments; relaxed: like simple, but a capture that does
+ * not convert to its type is null instead of failing the row), or key=value pairs.
+ */
+export type ParseMatcher =
+  | {
+      readonly kind: 'pattern'
+      readonly mode: 'simple' | 'regex' | 'relaxed'
+      /** RE2 flags of `flags=` (regex mode: `i`, `m`, `s`, `U`), '' when absent. */
+      readonly flags: string
+      readonly items: readonly ParsePatternItem[]
+    }
+  | {
+      readonly kind: 'kv'
+      readonly pairDelimiter: string
+      readonly kvDelimiter: string
+      /** Characters that may quote a value (`quote='"'`), '' when none. */
+      readonly quote: string
+      readonly keys: readonly string[]
+    }
+
+/**
+ * `parse`, `parse-where`, `parse-kv`: adds one column per capture (a replaced name moves to the end, as
+ * extend), read from the source's text; a row that does not match gets nulls, or is dropped (`filter`).
+ */
+export interface Parse extends Base {
+  readonly kind: 'Parse'
+  readonly input: LogicalNode
+  readonly source: BoundExpr
+  readonly matcher: ParseMatcher
+  /** The added columns, in pattern order (captures of `pattern`, or the kv keys). */
+  readonly captures: readonly { readonly name: string; readonly type: AplType }[]
+  /** parse-where: rows that do not match are dropped. */
+  readonly filter: boolean
+}
+
 /** Every logical plan node. */
 export type LogicalNode =
   | Scan
@@ -273,6 +316,7 @@ export type LogicalNode =
   | Print
   | Datatable
   | Render
+  | Parse
 
 /** The `kind` tag of every logical node. */
 export type LogicalKind = LogicalNode['kind']
@@ -315,6 +359,7 @@ const CHILDREN: ChildrenOf = {
   Print: () => [],
   Datatable: () => [],
   Render: (n) => [n.input],
+  Parse: (n) => [n.input],
 }
 
 /** The inputs of `n`, in order (left before right). */
@@ -344,6 +389,7 @@ const WITH_CHILDREN: WithChildren = {
   Print: (n) => n,
   Datatable: (n) => n,
   Render: (n, c) => withFields(n, { input: c[0] }),
+  Parse: (n, c) => withFields(n, { input: c[0] }),
 }
 
 /** A copy of `n` over new inputs (same order as `nodeChildren`); rewrites rebuild, never mutate. */

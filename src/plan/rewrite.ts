@@ -93,6 +93,7 @@ const NODE: NodeRewrite = {
   Print: (n, f) => ({ ...n, columns: cols(n.columns, f) }),
   Datatable: (n) => n,
   Render: (n) => n,
+  Parse: (n, f) => ({ ...n, source: f(n.source) }),
 }
 
 /** Rewrites every expression of every node of the tree with `mapExpr(·, f)`. */

@@ -117,4 +117,9 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
   ],
   ['logs', `logs | where uri contains_cs 'api' or uri startswith_cs '/API' or city endswith_cs 'le'`],
   ['logs', `logs | where uri !has_cs 'api' and duration_ms !between (1 .. 10)`],
+  // Issue 21 (ops): the parse family, the remaining tabular operators and aggregations.
+  ['http', `http | parse uri with '/api/' version '/' rest | summarize count() by version`],
+  ['http', `http | parse-where kind=regex uri with * @'/(\\w+)/' seg | summarize n = count() by seg`],
+  ['logs', `logs | parse kind=relaxed msg with word ' ' n:long * | project _time, word, n`],
+  ['logs', `logs | extend kv = strcat('m=', method, ',u=', user) | parse-kv kv as (m, u) with (pair_delimiter=',', kv_delimiter='=') | summarize count() by m`],
 ]

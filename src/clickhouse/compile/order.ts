@@ -33,6 +33,7 @@ const INPUT_NEED: { readonly [K in LogicalKind]: Rule } = {
   MakeSeries: ALWAYS,
   Print: NEVER,
   Datatable: NEVER,
+  Parse: PASS,
 }
 
 /** Marks `node` and its subtree in `out` (true wins where two walks meet). */

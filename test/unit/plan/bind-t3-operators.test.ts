@@ -1,0 +1,51 @@
+// test/unit/plan/bind-t3-operators.test.ts: the operators of issue 21 (parse family, project-reorder,
+// extend-valid, getschema, lookup, mv-expand, sample, redact, externaldata): explain goldens, the
+// schema each outputs, and their binder errors with spans.
+
+import { describe, expect, it } from 'vitest'
+import type { LogicalNode } from '../../../src/plan/index.ts'
+import { expectError, expectPlan } from './fixtures.ts'
+
+const Q = "['sample-http-logs']"
+
+const typed = (n: LogicalNode) => n.schema.map((c) => `${c.name}:${c.type}`)
+
+describe('parse family', () => {
+  it('parse: typed captures appended, a replaced column moves to the end', () => {
+    const p = expectPlan(
+      't3-parse-simple',
+      `${Q} | project uri, method | parse uri with * '/api/' version:long '/' method`,
+    ).root
+    expect(p.kind).toBe('Parse')
+    expect(typed(p)).toEqual(['uri:string', 'version:long', 'method:string'])
+  })
+
+  it('parse kind=regex with flags, parse-where, parse-kv', () => {
+    expectPlan('t3-parse-regex', `${Q} | parse kind=regex flags=i uri with @'/API/v' v:long * | project v`)
+    expectPlan('t3-parse-where', `${Q} | parse-where kind=regex uri with '/' a '/' b:real | project a, b`)
+    expectPlan(
+      't3-parse-kv',
+      `${Q} | parse-kv uri as (a, b:long) with (pair_delimiter='&', kv_delimiter='=', quote='"') | project a, b`,
+    )
+  })
+
+  it('errors at the offending item', () => {
+    expectError('err-parse-kind', `${Q} | parse kind=fuzzy uri with a '/' b`, 'APL0317', 'fuzzy')
+    expectError(
+      'err-parse-where-relaxed',
+      `${Q} | parse-where kind=relaxed uri with a '/' b`,
+      'APL0317',
+      'relaxed',
+    )
+    expectError('err-parse-flags', `${Q} | parse flags=i uri with a '/' b`, 'APL0317', 'i', 'flags=')
+    expectError('err-parse-regex', `${Q} | parse kind=regex uri with a '(' b`, 'APL0311', "'('")
+    expectError('err-parse-star', `${Q} | parse uri with a * '/' b`, 'APL0317', '*')
+    expectError('err-parse-no-capture', `${Q} | parse uri with * '/' *`, 'APL0317', "parse uri with * '/' *")
+    expectError(
+      'err-parse-kv-option',
+      `${Q} | parse-kv uri as (a) with (pair_delimiter='&', kv_delimiter='=', x='y')`,
+      'APL0317',
+      "x='y'",
+    )
+  })
+})
