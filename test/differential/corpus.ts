@@ -121,5 +121,8 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
   ['http', `http | parse uri with '/api/' version '/' rest | summarize count() by version`],
   ['http', `http | parse-where kind=regex uri with * @'/(\\w+)/' seg | summarize n = count() by seg`],
   ['logs', `logs | parse kind=relaxed msg with word ' ' n:long * | project _time, word, n`],
-  ['logs', `logs | extend kv = strcat('m=', method, ',u=', user) | parse-kv kv as (m, u) with (pair_delimiter=',', kv_delimiter='=') | summarize count() by m`],
+  [
+    'logs',
+    `logs | extend kv = strcat('m=', method, ',u=', user) | parse-kv kv as (m, u) with (pair_delimiter=',', kv_delimiter='=') | summarize count() by m`,
+  ],
 ]
