@@ -125,5 +125,8 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
     'logs',
     `logs | extend kv = strcat('m=', method, ',u=', user) | parse-kv kv as (m, u) with (pair_delimiter=',', kv_delimiter='=') | summarize count() by m`,
   ],
-  ['http', `http | summarize percentiles_arrayif(req_duration_ms, dynamic([50, 90]), status == '200') by method`],
+  [
+    'http',
+    `http | summarize percentiles_arrayif(req_duration_ms, dynamic([50, 90]), status == '200') by method`,
+  ],
 ]
