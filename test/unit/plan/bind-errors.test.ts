@@ -206,9 +206,6 @@ describe('not supported yet', () => {
     ['lookup', `${Q} | lookup (${Q}) on id`],
     ['sample', `${Q} | sample 0.5`],
     ['redact', `${Q} | redact @'\\d+' on uri`],
-    ['getschema', `${Q} | getschema`],
-    ['project-reorder', `${Q} | project-reorder uri asc`],
-    ['extend-valid', `${Q} | extend-valid x = uri`],
   ]
   for (const [keyword, query] of operators) {
     it(`operator ${keyword} is refused at its name`, () => {

@@ -49,3 +49,27 @@ describe('parse family', () => {
     )
   })
 })
+
+describe('project-reorder, extend-valid, getschema', () => {
+  it('project-reorder binds to a Project of every column, the listed ones first', () => {
+    const p = expectPlan('t3-project-reorder', `${Q} | project-reorder status, ['geo.']* desc`).root
+    expect(p.kind).toBe('Project')
+    expect(p.schema.slice(0, 3).map((c) => c.name)).toEqual(['status', 'geo.country', 'geo.city'])
+  })
+
+  it('extend-valid keeps an existing column of the same type through coalesce', () => {
+    const p = expectPlan('t3-extend-valid', `${Q} | extend-valid uri = tolower(uri), n = strlen(uri)`).root
+    expect(typed(p).slice(-2)).toEqual(['uri:string', 'n:long'])
+  })
+
+  it('getschema is an inline table of the input columns', () => {
+    const p = expectPlan('t3-getschema', `${Q} | project status, uri | getschema`).root
+    expect(p.kind).toBe('Datatable')
+    expect(typed(p)).toEqual([
+      'ColumnName:string',
+      'ColumnOrdinal:long',
+      'ColumnType:string',
+      'DataType:string',
+    ])
+  })
+})
