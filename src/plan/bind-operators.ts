@@ -18,6 +18,7 @@ import { type BindContext, rowScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
 import { bindGetschema } from './bind-getschema.ts'
 import { bindJoin } from './bind-join.ts'
+import { bindLookup } from './bind-lookup.ts'
 import { bindParse, bindParseKv } from './bind-parse.ts'
 import { bindRender } from './bind-render.ts'
 import { bindSearch } from './bind-search.ts'
@@ -152,6 +153,7 @@ const HANDLERS: Handlers = {
   ParseWhere: (op, input, ctx) => bindParse(op, input, ctx),
   ParseKv: (op, input, ctx) => bindParseKv(op, input, ctx),
   Getschema: (op, input) => bindGetschema(op, input),
+  Lookup: (op, input, ctx) => bindLookup(op, input, ctx),
   ProjectReorder: (op, input, ctx) => {
     const first = reorderedNames(op.columns, input.schema, ctx)
     const moved = new Set(first)

@@ -129,4 +129,9 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
     'http',
     `http | summarize percentiles_arrayif(req_duration_ms, dynamic([50, 90]), status == '200') by method`,
   ],
+  ['logs', `logs | lookup (logs | summarize n = count() by user) on user | summarize sum(n) by method`],
+  [
+    'http',
+    `http | lookup kind=inner (http | summarize m = max(req_duration_ms) by method) on method | project _time, m`,
+  ],
 ]

@@ -73,3 +73,21 @@ describe('project-reorder, extend-valid, getschema', () => {
     ])
   })
 })
+
+describe('lookup', () => {
+  it('binds to a left outer Join under a Project without the right key columns', () => {
+    const p = expectPlan(
+      't3-lookup',
+      `${Q} | project id, uri | lookup (${Q} | project id, method, status) on id`,
+    ).root
+    expect(p.kind).toBe('Project')
+    expect(p.schema.map((c) => c.name)).toEqual(['id', 'uri', 'method', 'status'])
+  })
+
+  it('kind=inner with $left/$right keys', () => {
+    expectPlan(
+      't3-lookup-inner',
+      `${Q} | project id, uri | lookup kind=inner (${Q} | project code = id, method) on $left.id == $right.code`,
+    )
+  })
+})
