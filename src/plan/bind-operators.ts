@@ -19,6 +19,7 @@ import { bindExpr } from './bind-expr.ts'
 import { bindGetschema } from './bind-getschema.ts'
 import { bindJoin } from './bind-join.ts'
 import { bindLookup } from './bind-lookup.ts'
+import { bindMvExpand } from './bind-mv-expand.ts'
 import { bindParse, bindParseKv } from './bind-parse.ts'
 import { bindRender } from './bind-render.ts'
 import { bindSearch } from './bind-search.ts'
@@ -154,6 +155,7 @@ const HANDLERS: Handlers = {
   ParseKv: (op, input, ctx) => bindParseKv(op, input, ctx),
   Getschema: (op, input) => bindGetschema(op, input),
   Lookup: (op, input, ctx) => bindLookup(op, input, ctx),
+  MvExpand: (op, input, ctx) => bindMvExpand(op, input, ctx),
   ProjectReorder: (op, input, ctx) => {
     const first = reorderedNames(op.columns, input.schema, ctx)
     const moved = new Set(first)

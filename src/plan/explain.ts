@@ -121,6 +121,14 @@ const LINES: Lines = {
   Print: (n) => `Print: ${columns(n.columns)}`,
   Datatable: (n) => `Datatable: [${n.schema.map(schemaColumn).join(', ')}] rows ${n.rows.length}`,
   Render: (n) => `Render: ${formatVisualization(n.visualization)}`,
+  MvExpand: (n) => {
+    const items = n.items.map(
+      (i) => `${formatName(i.name)}=${formatExpr(i.expr)}${i.toType === null ? '' : ` to ${i.toType}`}`,
+    )
+    const index = n.itemIndex === null ? '' : ` with_itemindex=${formatName(n.itemIndex)}`
+    const limit = n.limit === null ? '' : ` limit ${n.limit}`
+    return `MvExpand: kind=${n.bagAs}${index} [${items.join(', ')}]${limit}`
+  },
   Parse: (n) =>
     `${n.filter ? 'ParseWhere' : 'Parse'}: ${formatExpr(n.source)} ${formatMatcher(n.matcher, n.captures)}`,
 }

@@ -297,6 +297,30 @@ export interface Parse extends Base {
   readonly filter: boolean
 }
 
+/** One expanded column of mv-expand. */
+export interface MvExpandItem {
+  readonly name: string
+  readonly expr: BoundExpr
+  /** `to typeof(T)`: each element converted to T (null when it does not convert); else dynamic. */
+  readonly toType: AplType | null
+}
+
+/**
+ * `mv-expand`: one row per element of the items' arrays (zipped; a shorter one gives null), other
+ * columns repeated; a bag expands per property as `[key, value]` (kind=array, Axiom's default) or
+ * `{key: value}` (kind=bag); an empty array drops the row, any other non-container value is one row.
+ */
+export interface MvExpand extends Base {
+  readonly kind: 'MvExpand'
+  readonly input: LogicalNode
+  readonly items: readonly MvExpandItem[]
+  readonly bagAs: 'array' | 'bag'
+  /** `with_itemindex=` column (0-based element index), or null. */
+  readonly itemIndex: string | null
+  /** `limit N`: at most N rows per input row; null for none. */
+  readonly limit: number | null
+}
+
 /** Every logical plan node. */
 export type LogicalNode =
   | Scan
@@ -317,6 +341,7 @@ export type LogicalNode =
   | Datatable
   | Render
   | Parse
+  | MvExpand
 
 /** The `kind` tag of every logical node. */
 export type LogicalKind = LogicalNode['kind']
@@ -360,6 +385,7 @@ const CHILDREN: ChildrenOf = {
   Datatable: () => [],
   Render: (n) => [n.input],
   Parse: (n) => [n.input],
+  MvExpand: (n) => [n.input],
 }
 
 /** The inputs of `n`, in order (left before right). */
@@ -390,6 +416,7 @@ const WITH_CHILDREN: WithChildren = {
   Datatable: (n) => n,
   Render: (n, c) => withFields(n, { input: c[0] }),
   Parse: (n, c) => withFields(n, { input: c[0] }),
+  MvExpand: (n, c) => withFields(n, { input: c[0] }),
 }
 
 /** A copy of `n` over new inputs (same order as `nodeChildren`); rewrites rebuild, never mutate. */

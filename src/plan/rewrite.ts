@@ -94,6 +94,7 @@ const NODE: NodeRewrite = {
   Datatable: (n) => n,
   Render: (n) => n,
   Parse: (n, f) => ({ ...n, source: f(n.source) }),
+  MvExpand: (n, f) => ({ ...n, items: cols(n.items, f) }),
 }
 
 /** Rewrites every expression of every node of the tree with `mapExpr(·, f)`. */

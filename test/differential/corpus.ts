@@ -134,4 +134,9 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
     'http',
     `http | lookup kind=inner (http | summarize m = max(req_duration_ms) by method) on method | project _time, m`,
   ],
+  ['logs', `logs | mv-expand with_itemindex=i tags | summarize count() by tostring(tags), i`],
+  [
+    'http',
+    `http | extend a = pack_array(method, status) | mv-expand a to typeof(string) | summarize count() by a`,
+  ],
 ]

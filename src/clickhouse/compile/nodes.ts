@@ -258,4 +258,5 @@ export const NODE_MAPPINGS: { readonly [K in LogicalKind]: NodeMapping<K> } = {
   Datatable: none,
   // Run locally over the pushed-down input.
   Parse: none,
+  MvExpand: none,
 }

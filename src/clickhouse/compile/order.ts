@@ -34,6 +34,7 @@ const INPUT_NEED: { readonly [K in LogicalKind]: Rule } = {
   Print: NEVER,
   Datatable: NEVER,
   Parse: PASS,
+  MvExpand: PASS,
 }
 
 /** Marks `node` and its subtree in `out` (true wins where two walks meet). */

@@ -202,7 +202,6 @@ describe('aggregation context', () => {
 
 describe('not supported yet', () => {
   const operators: [string, string][] = [
-    ['mv-expand', `['otel-demo-traces'] | mv-expand events`],
     ['sample', `${Q} | sample 0.5`],
     ['redact', `${Q} | redact @'\\d+' on uri`],
   ]

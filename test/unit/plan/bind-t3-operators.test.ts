@@ -91,3 +91,18 @@ describe('lookup', () => {
     )
   })
 })
+
+describe('mv-expand', () => {
+  it('an expanded column keeps its place, the index column goes last', () => {
+    const p = expectPlan(
+      't3-mv-expand',
+      `${Q} | extend a = dynamic([1, 2]), b = dynamic({"k": 1}) | project a, uri, b | mv-expand kind=bag with_itemindex=i a to typeof(long), b limit 5`,
+    ).root
+    expect(p.kind).toBe('MvExpand')
+    expect(typed(p)).toEqual(['a:long', 'uri:string', 'b:dynamic', 'i:long'])
+  })
+
+  it('refuses a non-dynamic column at its span', () => {
+    expectError('err-mv-expand-string', `${Q} | mv-expand uri`, 'APL0314', 'uri', 'mv-expand')
+  })
+})

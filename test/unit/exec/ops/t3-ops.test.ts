@@ -25,6 +25,16 @@ const T3_QUERIES: readonly string[] = [
   `http | parse-where kind=regex flags=i method with 'p' rest | summarize count() by rest`,
   `http | parse-kv uri as (a, b:long) with (pair_delimiter='/', kv_delimiter='i') | summarize count() by a, b`,
   `logs | extend kv = strcat('u=', user, ';m=', method) | parse-kv kv as (u, m) with (pair_delimiter=';', kv_delimiter='=') | project u, m`,
+  // mv-expand
+  `logs | mv-expand tags | project user, tags`,
+  `logs | mv-expand with_itemindex=i t = tags to typeof(string) limit 1 | project user, t, i`,
+  `logs | extend a = pack_array(user, method), b = pack_array(bytes) | mv-expand a, b | project a, b`,
+  `http | extend a = pack_array(method, status, uri) | mv-expand a | summarize count() by tostring(a)`,
+  // lookup, project-reorder, extend-valid, getschema
+  `logs | lookup (users) on user | project user, name, plan`,
+  `logs | lookup kind=inner (users | project u = user, plan) on $left.user == $right.u | summarize count() by plan`,
+  `logs | project-reorder user, m* desc | take 3`,
+  `logs | extend-valid city = iff(city == 'Tokyo', '', city) | project city`,
 ]
 
 let runs = 0
