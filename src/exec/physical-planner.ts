@@ -14,6 +14,8 @@ import { FilterExec } from './ops/filter-exec.ts'
 import { JoinExec } from './ops/join-exec.ts'
 import { LimitExec } from './ops/limit-exec.ts'
 import { MakeSeriesExec } from './ops/make-series-exec.ts'
+import { MvExpandExec } from './ops/mv-expand-exec.ts'
+import { ParseExec } from './ops/parse-exec.ts'
 import { PrintExec } from './ops/print-exec.ts'
 import { ProjectExec } from './ops/project-exec.ts'
 import { RenderExec } from './ops/render-exec.ts'
@@ -100,6 +102,8 @@ const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
   Print: (n, o) => new PrintExec(n.columns, n.schema, scopeOf([], o.env)),
   Datatable: (n) => new DatatableExec(n.rows, n.schema),
   Render: (n, o) => new RenderExec(build(n.input, o), n.visualization),
+  Parse: (n, o) => new ParseExec(build(n.input, o), n, scopeOf(n.input.schema, o.env)),
+  MvExpand: (n, o) => new MvExpandExec(build(n.input, o), n, scopeOf(n.input.schema, o.env)),
 }
 
 /** A node being built: its children, and those of them built so far. */

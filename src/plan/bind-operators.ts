@@ -4,11 +4,23 @@
 // logical node a handler makes).
 
 import { COUNT_OPERATOR_COLUMN, type TabularOperatorName } from '../catalog/index.ts'
-import type { ColumnExpr, Expr, NamePattern, OrderedExpr, TabularOperator } from '../syntax/ast.ts'
+import {
+  type ColumnExpr,
+  type Expr,
+  type NamePattern,
+  node,
+  type OrderedExpr,
+  type ReorderItem,
+  type TabularOperator,
+} from '../syntax/ast.ts'
 import type { Span } from '../syntax/span.ts'
 import { type BindContext, rowScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
+import { bindGetschema } from './bind-getschema.ts'
 import { bindJoin } from './bind-join.ts'
+import { bindLookup } from './bind-lookup.ts'
+import { bindMvExpand } from './bind-mv-expand.ts'
+import { bindParse, bindParseKv } from './bind-parse.ts'
 import { bindRender } from './bind-render.ts'
 import { bindSearch } from './bind-search.ts'
 import { bindUnion } from './bind-source.ts'
@@ -138,6 +150,40 @@ const HANDLERS: Handlers = {
   Union: (op, input, ctx) => bindUnion(op, input, ctx),
   MakeSeries: (op, input, ctx) => bindMakeSeries(op, input, ctx),
   Render: (op, input, ctx) => bindRender(op, input, ctx),
+  Parse: (op, input, ctx) => bindParse(op, input, ctx),
+  ParseWhere: (op, input, ctx) => bindParse(op, input, ctx),
+  ParseKv: (op, input, ctx) => bindParseKv(op, input, ctx),
+  Getschema: (op, input) => bindGetschema(op, input),
+  Lookup: (op, input, ctx) => bindLookup(op, input, ctx),
+  MvExpand: (op, input, ctx) => bindMvExpand(op, input, ctx),
+  ProjectReorder: (op, input, ctx) => {
+    const first = reorderedNames(op.columns, input.schema, ctx)
+    const moved = new Set(first)
+    const rest = input.schema.filter((c) => !moved.has(c.name)).map((c) => c.name)
+    const byName = new Map(input.schema.map((c) => [c.name, c]))
+    return project(
+      [...first, ...rest].map((name) => passThrough(byName.get(name) as ColumnInfo, op.span)),
+      op.span,
+      input,
+    )
+  },
+  ExtendValid: (op, input, ctx) => {
+    // A valid value (coalesce: not null, a string not empty) replaces an existing column of its type;
+    // otherwise that column keeps its value. A new column is the value itself.
+    const items = op.columns.map((c): ColumnExpr => {
+      const old = c.kind === 'NamedExpr' ? findColumn(input.schema, c.name.name) : undefined
+      // Over a column of another type the value replaces it as extend would (no common type to keep).
+      if (c.kind !== 'NamedExpr' || old === undefined) return c
+      if (bindExpr(c.expr, rowScope(input.schema), ctx).type !== old.type) return c
+      const call = node(
+        'Call',
+        { name: { kind: 'Name', name: 'coalesce', span: c.name.span }, args: [c.expr, c.name] },
+        c.span,
+      )
+      return { ...c, expr: call }
+    })
+    return bindExtend(items, op.span, input, ctx)
+  },
 }
 
 /** Binds `op` over `input`; an operator without a handler fails with APL0307 at its keyword. */
@@ -235,6 +281,28 @@ function bindExtend(
   const schema = [...input.schema.filter((c) => !replaced.has(c.name)), ...schemaOf(columns)]
   return logical('Extend', { schema, span, input, columns })
 }
+
+/**
+ * project-reorder's leading columns: each item's matches in schema order, or sorted by name (asc,
+ * desc) or by name with digit runs compared as numbers (granny-asc, granny-desc: `b9` before `b50`);
+ * a column named twice keeps its first place.
+ */
+function reorderedNames(items: readonly ReorderItem[], schema: RowSchema, ctx: BindContext): string[] {
+  const out: string[] = []
+  for (const item of items) {
+    const names = matchPatterns([item.column], schema, ctx)
+    if (item.order !== null) {
+      const natural = item.order.startsWith('granny')
+      names.sort((a, b) => (natural ? GRANNY.compare(a, b) : a < b ? -1 : a > b ? 1 : 0))
+      if (item.order.endsWith('desc')) names.reverse()
+    }
+    for (const n of names) if (!out.includes(n)) out.push(n)
+  }
+  return out
+}
+
+/** Natural order for granny-asc/desc: digit runs as numbers. */
+const GRANNY = new Intl.Collator('en', { numeric: true, sensitivity: 'variant' })
 
 /** Column names selected by project-away/keep patterns; a plain name must exist. */
 function matchPatterns(patterns: readonly NamePattern[], schema: RowSchema, ctx: BindContext): string[] {

@@ -12,6 +12,7 @@ import {
   type LogicalOf,
   type LogicalPlan,
   nodeChildren,
+  type ParseMatcher,
   type ScanPushdown,
   type SortKey,
 } from './logical.ts'
@@ -53,6 +54,18 @@ function pushdown(p: ScanPushdown | undefined): string {
     else parts.push(`${formatName(z.field)} ${z.op} ${JSON.stringify(z.value)}`)
   }
   return parts.length === 0 ? '' : ` pushdown [${parts.join('; ')}]`
+}
+
+/** `kind=simple [* "a=" a:long *]` or `kv pair=";" kv="=" [a:string]` (captures typed). */
+function formatMatcher(m: ParseMatcher, captures: LogicalOf<'Parse'>['captures']): string {
+  if (m.kind === 'kv') {
+    const quote = m.quote === '' ? '' : ` quote=${JSON.stringify(m.quote)}`
+    return `kv pair=${JSON.stringify(m.pairDelimiter)} kv=${JSON.stringify(m.kvDelimiter)}${quote} [${captures.map((c) => `${formatName(c.name)}:${c.type}`).join(', ')}]`
+  }
+  const items = m.items.map((i) =>
+    i.kind === 'any' ? '*' : i.kind === 'text' ? JSON.stringify(i.text) : `${formatName(i.name)}:${i.type}`,
+  )
+  return `kind=${m.mode}${m.flags === '' ? '' : ` flags=${m.flags}`} [${items.join(' ')}]`
 }
 
 /** arg_min/arg_max's further columns, typed: ` +[uri:string, status:string]`. */
@@ -108,6 +121,16 @@ const LINES: Lines = {
   Print: (n) => `Print: ${columns(n.columns)}`,
   Datatable: (n) => `Datatable: [${n.schema.map(schemaColumn).join(', ')}] rows ${n.rows.length}`,
   Render: (n) => `Render: ${formatVisualization(n.visualization)}`,
+  MvExpand: (n) => {
+    const items = n.items.map(
+      (i) => `${formatName(i.name)}=${formatExpr(i.expr)}${i.toType === null ? '' : ` to ${i.toType}`}`,
+    )
+    const index = n.itemIndex === null ? '' : ` with_itemindex=${formatName(n.itemIndex)}`
+    const limit = n.limit === null ? '' : ` limit ${n.limit}`
+    return `MvExpand: kind=${n.bagAs}${index} [${items.join(', ')}]${limit}`
+  },
+  Parse: (n) =>
+    `${n.filter ? 'ParseWhere' : 'Parse'}: ${formatExpr(n.source)} ${formatMatcher(n.matcher, n.captures)}`,
 }
 
 /** Indentation stops growing at this depth (a 10,000-stage pipeline must not print 100 MB of spaces). */

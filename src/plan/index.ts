@@ -13,6 +13,7 @@ export { firstNodeOutside } from './first-outside.ts'
 export type * from './logical.ts'
 export { JOIN_KINDS, nodeChildren, withChildren } from './logical.ts'
 export { preorderNodes, rebuildBottomUp } from './node-walk.ts'
+export { captureGroup, escapeRegex, patternRegex } from './parse-regex.ts'
 export { mapExpr, mapNodes, mapPlanExprs } from './rewrite.ts'
 export { type SchemaField, type SchemaSource, schemaFromSnapshot, staticSchema } from './schema.ts'
 export {

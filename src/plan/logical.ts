@@ -254,6 +254,73 @@ export interface Render extends Base {
   readonly visualization: Visualization
 }
 
+/** One item of a parse pattern: `*` (skip any text), a constant (text or regex), or a capture. */
+export type ParsePatternItem =
+  | { readonly kind: 'any' }
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'capture'; readonly name: string; readonly type: AplType }
+
+/**
+ * How `parse`/`parse-where`/`parse-kv` read the source text: a pattern of items (simple: constants
+ * are literal text; regex: constants are RE2 fragments; relaxed: like simple, but a capture that does
+ * not convert to its type is null instead of failing the row), or key=value pairs.
+ */
+export type ParseMatcher =
+  | {
+      readonly kind: 'pattern'
+      readonly mode: 'simple' | 'regex' | 'relaxed'
+      /** RE2 flags of `flags=` (regex mode: `i`, `m`, `s`, `U`), '' when absent. */
+      readonly flags: string
+      readonly items: readonly ParsePatternItem[]
+    }
+  | {
+      readonly kind: 'kv'
+      readonly pairDelimiter: string
+      readonly kvDelimiter: string
+      /** Characters that may quote a value (`quote='"'`), '' when none. */
+      readonly quote: string
+      readonly keys: readonly string[]
+    }
+
+/**
+ * `parse`, `parse-where`, `parse-kv`: adds one column per capture (a replaced name moves to the end, as
+ * extend), read from the source's text; a row that does not match gets nulls, or is dropped (`filter`).
+ */
+export interface Parse extends Base {
+  readonly kind: 'Parse'
+  readonly input: LogicalNode
+  readonly source: BoundExpr
+  readonly matcher: ParseMatcher
+  /** The added columns, in pattern order (captures of `pattern`, or the kv keys). */
+  readonly captures: readonly { readonly name: string; readonly type: AplType }[]
+  /** parse-where: rows that do not match are dropped. */
+  readonly filter: boolean
+}
+
+/** One expanded column of mv-expand. */
+export interface MvExpandItem {
+  readonly name: string
+  readonly expr: BoundExpr
+  /** `to typeof(T)`: each element converted to T (null when it does not convert); else dynamic. */
+  readonly toType: AplType | null
+}
+
+/**
+ * `mv-expand`: one row per element of the items' arrays (zipped; a shorter one gives null), other
+ * columns repeated; a bag expands per property as `[key, value]` (kind=array, Axiom's default) or
+ * `{key: value}` (kind=bag); an empty array drops the row, any other non-container value is one row.
+ */
+export interface MvExpand extends Base {
+  readonly kind: 'MvExpand'
+  readonly input: LogicalNode
+  readonly items: readonly MvExpandItem[]
+  readonly bagAs: 'array' | 'bag'
+  /** `with_itemindex=` column (0-based element index), or null. */
+  readonly itemIndex: string | null
+  /** `limit N`: at most N rows per input row; null for none. */
+  readonly limit: number | null
+}
+
 /** Every logical plan node. */
 export type LogicalNode =
   | Scan
@@ -273,6 +340,8 @@ export type LogicalNode =
   | Print
   | Datatable
   | Render
+  | Parse
+  | MvExpand
 
 /** The `kind` tag of every logical node. */
 export type LogicalKind = LogicalNode['kind']
@@ -315,6 +384,8 @@ const CHILDREN: ChildrenOf = {
   Print: () => [],
   Datatable: () => [],
   Render: (n) => [n.input],
+  Parse: (n) => [n.input],
+  MvExpand: (n) => [n.input],
 }
 
 /** The inputs of `n`, in order (left before right). */
@@ -344,6 +415,8 @@ const WITH_CHILDREN: WithChildren = {
   Print: (n) => n,
   Datatable: (n) => n,
   Render: (n, c) => withFields(n, { input: c[0] }),
+  Parse: (n, c) => withFields(n, { input: c[0] }),
+  MvExpand: (n, c) => withFields(n, { input: c[0] }),
 }
 
 /** A copy of `n` over new inputs (same order as `nodeChildren`); rewrites rebuild, never mutate. */

@@ -12,6 +12,7 @@ const ORDER_PRESERVING: ReadonlySet<LogicalKind> = new Set([
   'Extend',
   'Limit',
   'Render',
+  'Parse',
 ])
 
 /** `explicit` when a Sort/TopN is reached through order-preserving nodes; else `time-desc` if `_time` is output. */
@@ -47,6 +48,7 @@ const CAP_PRESERVING: ReadonlySet<LogicalKind> = new Set([
   'Extend',
   'Sort',
   'Render',
+  'Parse',
 ])
 
 /** True when the query bounds its own row count (take/limit, top, `| count`). */

@@ -93,6 +93,8 @@ const NODE: NodeRewrite = {
   Print: (n, f) => ({ ...n, columns: cols(n.columns, f) }),
   Datatable: (n) => n,
   Render: (n) => n,
+  Parse: (n, f) => ({ ...n, source: f(n.source) }),
+  MvExpand: (n, f) => ({ ...n, items: cols(n.items, f) }),
 }
 
 /**

@@ -63,6 +63,21 @@ const CHILD_NEEDS: ChildNeeds = {
   // Render stands last (bind-render.ts), where the consumer needs every column.
   Render: (_n, need) => [need],
   Distinct: (n) => [columnsOf(n.columns.map((c) => c.expr))],
+  MvExpand: (n, need) => {
+    const added = new Set([...n.items.map((i) => i.name), ...(n.itemIndex === null ? [] : [n.itemIndex])])
+    const rest = need === 'all' ? 'all' : new Set([...need].filter((c) => !added.has(c)))
+    return [
+      plus(
+        rest,
+        n.items.map((i) => i.expr),
+      ),
+    ]
+  },
+  Parse: (n, need) => {
+    const added = new Set(n.captures.map((c) => c.name))
+    const rest = need === 'all' ? 'all' : new Set([...need].filter((c) => !added.has(c)))
+    return [plus(rest, [n.source])]
+  },
   CountRows: () => [new Set()],
   Union: (n, need) => n.inputs.map(() => need),
   Join: (n, need) => {

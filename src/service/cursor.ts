@@ -17,6 +17,7 @@ const ORDER_PRESERVING: ReadonlySet<string> = new Set([
   'Extend',
   'Limit',
   'Render',
+  'Parse',
 ])
 
 /** The `_time` (epoch ns) a cursor names; 400 `invalid_cursor` when it is not one of ours. */

@@ -166,4 +166,26 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
     'http',
     `http | make-series n = count() on _time step 1h | extend f = series_fft(n), i = series_iir(n, dynamic([0.5]), dynamic([1, -0.5]))`,
   ],
+  // Issue 21 (ops): the parse family, the remaining tabular operators and aggregations.
+  ['http', `http | parse uri with '/api/' version '/' rest | summarize count() by version`],
+  ['http', `http | parse-where kind=regex uri with * @'/(\\w+)/' seg | summarize n = count() by seg`],
+  ['logs', `logs | parse kind=relaxed msg with word ' ' n:long * | project _time, word, n`],
+  [
+    'logs',
+    `logs | extend kv = strcat('m=', method, ',u=', user) | parse-kv kv as (m, u) with (pair_delimiter=',', kv_delimiter='=') | summarize count() by m`,
+  ],
+  [
+    'http',
+    `http | summarize percentiles_arrayif(req_duration_ms, dynamic([50, 90]), status == '200') by method`,
+  ],
+  ['logs', `logs | lookup (logs | summarize n = count() by user) on user | summarize sum(n) by method`],
+  [
+    'http',
+    `http | lookup kind=inner (http | summarize m = max(req_duration_ms) by method) on method | project _time, m`,
+  ],
+  ['logs', `logs | mv-expand with_itemindex=i tags | summarize count() by tostring(tags), i`],
+  [
+    'http',
+    `http | extend a = pack_array(method, status) | mv-expand a to typeof(string) | summarize count() by a`,
+  ],
 ]

@@ -276,7 +276,11 @@ export const AGGREGATES: KernelTable<AggregateKernelKey, AggImpl> = {
   percentiles_array: (call, argRows) => {
     const values = sorted(present(argRows))
     if (values.length === 0) return emptyValue(call)
-    const ps = call.args.slice(1).map((_, i) => constantArg(argRows, i + 1))
+    // percentiles_arrayif's percentages come as one dynamic array (rule 205).
+    const ps = call.args.slice(1).flatMap((_, i) => {
+      const p: unknown = constantArg(argRows, i + 1)
+      return Array.isArray(p) ? (p as number[]) : [p as number]
+    })
     return ps.map((p) => toJson(nearestRank(values, p)))
   },
   make_list: (_call, argRows) =>
@@ -298,6 +302,7 @@ export const AGGREGATES: KernelTable<AggregateKernelKey, AggImpl> = {
   stdevif: conditional,
   histogram,
   histogramif: conditional,
+  percentiles_arrayif: conditional,
   rate,
   arg_max: argExtreme,
   arg_min: argExtreme,

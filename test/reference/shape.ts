@@ -34,6 +34,7 @@ const ORDER_PRESERVING: ReadonlySet<LogicalKind> = new Set([
   'Extend',
   'Limit',
   'Render',
+  'Parse',
 ])
 /** Nodes whose result is an aggregation (no default row cap). */
 const AGGREGATING: ReadonlySet<LogicalKind> = new Set(['Aggregate', 'Distinct', 'MakeSeries', 'CountRows'])

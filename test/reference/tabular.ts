@@ -10,6 +10,8 @@ import type { EvalContext, Row } from './context.ts'
 import { EMPTY_ROW, evalExpr, literalValue, rowEnv } from './expr.ts'
 import { joinRows } from './join.ts'
 import { makeSeriesRows } from './make-series.ts'
+import { mvExpandRows } from './mv-expand.ts'
+import { parseRows } from './parse.ts'
 import { inWindow } from './time-window.ts'
 import { conform, DateTime, fromStorage, tupleKey, type Value } from './values.ts'
 
@@ -168,6 +170,10 @@ const HANDLERS: Handlers = {
     n.rows.map((cells) => new Map(cells.map((lit, i) => [n.schema[i].name, literalValue(lit)] as const))),
   // Rule 64: the rows pass unchanged.
   Render: (n, ctx) => evaluateNode(n.input, ctx),
+  MvExpand: async (n, ctx) =>
+    mvExpandRows(n, await evaluateNode(n.input, ctx), ctx).map((r) => conformed(r, n.schema)),
+  Parse: async (n, ctx) =>
+    parseRows(n, await evaluateNode(n.input, ctx), ctx).map((r) => conformed(r, n.schema)),
 }
 
 /** The rows of `n` (counting matched rows at the match points of ctx). */

@@ -54,6 +54,7 @@ export const percentileAggregates = [
     wireName: 'percentilesif',
     estimated: true,
     onEmpty: 'null',
+    filtered: { base: 'percentiles_array', predicateArg: 2 },
     description: 'Estimated percentiles (passed as one dynamic array) over rows where the predicate is true.',
     example: q("summarize percentiles_arrayif(req_duration_ms, dynamic([50, 99]), method == 'GET')"),
   }),

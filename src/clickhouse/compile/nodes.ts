@@ -254,4 +254,7 @@ export const NODE_MAPPINGS: { readonly [K in LogicalKind]: NodeMapping<K> } = {
   MakeSeries: none,
   Print: none,
   Datatable: none,
+  // Run locally over the pushed-down input.
+  Parse: none,
+  MvExpand: none,
 }

@@ -33,6 +33,8 @@ const INPUT_NEED: { readonly [K in LogicalKind]: Rule } = {
   MakeSeries: ALWAYS,
   Print: NEVER,
   Datatable: NEVER,
+  Parse: PASS,
+  MvExpand: PASS,
 }
 
 /** Marks `node` and its subtree in `out` (true wins where two walks meet). */

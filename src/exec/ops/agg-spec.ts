@@ -69,7 +69,14 @@ const PARAMS: Readonly<
   Record<string, (rest: readonly BoundExpr[], name: string, site: AggSite) => AggParams>
 > = {
   percentile: (rest, name) => ({ percent: constNumber(rest[0], `${name}: the percentile`) }),
-  percentiles_array: (rest, name) => ({ percents: rest.map((e) => constNumber(e, `${name}: a percentile`)) }),
+  // percentiles_arrayif passes its percentages as one dynamic array.
+  percentiles_array: (rest, name) => ({
+    percents: rest.flatMap((e) =>
+      e.kind === 'Literal' && Array.isArray(e.value)
+        ? e.value.map((p) => constNumber({ ...e, type: 'real', value: p as never }, `${name}: a percentile`))
+        : [constNumber(e, `${name}: a percentile`)],
+    ),
+  }),
   topk: (rest, name) => ({ k: constNumber(rest[0], `${name}: k`) }),
   histogram: (rest, name) => ({ bins: constNumber(rest[0], `${name}: the number of buckets`) }),
   dcount: (rest, name) =>

@@ -11,7 +11,7 @@ import type { MonitorFields } from './monitor-fields.ts'
 import type { MonitorType } from './monitor-types.ts'
 
 /** Operators a MatchEvent query may use (Axiom: where, extend, parse, project and its variants). */
-const MATCH_KINDS: ReadonlySet<LogicalKind> = new Set(['Scan', 'Filter', 'Project', 'Extend'])
+const MATCH_KINDS: ReadonlySet<LogicalKind> = new Set(['Scan', 'Filter', 'Project', 'Extend', 'Parse'])
 
 const NUMERIC = new Set(['long', 'real', 'unknown'])
 

@@ -202,16 +202,8 @@ describe('aggregation context', () => {
 
 describe('not supported yet', () => {
   const operators: [string, string][] = [
-    ['parse', `${Q} | parse uri with * "/api/" version "/" *`],
-    ['parse-where', `${Q} | parse-where uri with * "/api/" version "/" *`],
-    ['parse-kv', `${Q} | parse-kv message as (a:string) with (pair_delimiter=';', kv_delimiter='=')`],
-    ['mv-expand', `['otel-demo-traces'] | mv-expand events`],
-    ['lookup', `${Q} | lookup (${Q}) on id`],
     ['sample', `${Q} | sample 0.5`],
     ['redact', `${Q} | redact @'\\d+' on uri`],
-    ['getschema', `${Q} | getschema`],
-    ['project-reorder', `${Q} | project-reorder uri asc`],
-    ['extend-valid', `${Q} | extend-valid x = uri`],
   ]
   for (const [keyword, query] of operators) {
     it(`operator ${keyword} is refused at its name`, () => {
