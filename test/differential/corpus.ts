@@ -117,4 +117,22 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
   ],
   ['logs', `logs | where uri contains_cs 'api' or uri startswith_cs '/API' or city endswith_cs 'le'`],
   ['logs', `logs | where uri !has_cs 'api' and duration_ms !between (1 .. 10)`],
+  // IP functions (#20): addresses built from columns (dictionary strings, nulls), constant ranges and
+  // lists, text search, IPv6, across block sizes and parallel units.
+  [
+    'logs',
+    `logs | extend ip = strcat('10.', bytes % 256, '.0.', strlen(city)) | project ip, n = parse_ipv4(ip), r = ipv4_is_in_range(ip, '10.0.0.0/12'), p = ipv4_is_private(ip), f = format_ipv4_mask(ip, 16)`,
+  ],
+  [
+    'http',
+    `http | extend ip = strcat('192.168.', resp_header_size_bytes % 256, '.', status) | summarize count() by ipv4_is_in_any_range(ip, dynamic(['192.168.0.0/24', '192.168.16.0/20'])), ipv4_netmask_suffix(ip)`,
+  ],
+  [
+    'http',
+    `http | where has_ipv4_prefix(strcat('from 10.', resp_header_size_bytes % 4, '.1.1 ok'), '10.1.') | count`,
+  ],
+  [
+    'http',
+    `http | extend v6 = strcat('2001:db8::', resp_body_size_bytes % 9999) | summarize count() by ipv6_is_in_range(v6, '2001:db8::/120'), ipv6_compare(v6, '2001:db8::800')`,
+  ],
 ]

@@ -168,6 +168,12 @@ function extension(g: Gen, cols: readonly Col[]): { text: string; ty: Ty } {
     [`bin(m, 100)`, 'mixed'],
     [`round(m)`, 'real'],
     [`tostring(m * 1.0)`, 'string'],
+    // IP functions (#20): addresses built from n (null rows; invalid when negative or > 255).
+    [`parse_ipv4(strcat('10.0.', n, '.1'))`, 'long'],
+    [`tostring(ipv4_is_in_range(strcat('10.', n % 300, '.0.1'), '10.0.0.0/9'))`, 'string'],
+    [`format_ipv4_mask(strcat('192.168.', n, '.7'), 20)`, 'string'],
+    [`tostring(has_ipv4(strcat(${s}, ' 10.1.1.', n), '10.1.1.7'))`, 'string'],
+    [`ipv6_compare(strcat('2001:db8::', n), '2001:db8::100')`, 'long'],
   ]
   const [text, ty] = pick(g, forms)
   // abs/floor/+ keep a long's type: say 'real' only when unsure; used only as a numeric argument.
