@@ -135,4 +135,13 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
     'http',
     `http | extend v6 = strcat('2001:db8::', resp_body_size_bytes % 9999) | summarize count() by ipv6_is_in_range(v6, '2001:db8::/120'), ipv6_compare(v6, '2001:db8::800')`,
   ],
+  // GenAI functions (#20): messages as JSON text built per row, a model column, costs summed.
+  [
+    'logs',
+    `logs | extend m = strcat('[{"role":"system","content":"s"},{"role":"user","content":"', city, '"},{"role":"assistant","content":"', method, '"}]') | project u = genai_extract_user_prompt(m), t = genai_conversation_turns(m), r = genai_message_roles(m), c = genai_concat_contents(m, '|')`,
+  ],
+  [
+    'http',
+    `http | extend model = iff(is_tls, 'gpt-4o', 'claude-3-5-sonnet') | summarize sum(genai_cost(model, resp_body_size_bytes, resp_header_size_bytes)), sum(genai_estimate_tokens(uri)) by model, method`,
+  ],
 ]
