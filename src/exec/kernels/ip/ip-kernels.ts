@@ -34,6 +34,19 @@ const needles = parsedList(ipv4PrefixNeedle)
 const needle4 = parsedOne(ipv4Needle)
 const prefixNeedle = parsedOne(ipv4PrefixNeedle)
 
+/** A comparison of two address texts on a prefix argument (0..max, default max); null when invalid. */
+function comparison<T>(parse: (s: string) => T | null, max: number, cmp: (x: T, y: T, p: number) => number) {
+  return (a: string, b: string, prefix: number | undefined): number | null => {
+    const x = parse(a)
+    const y = parse(b)
+    const p = prefixArg(prefix, max)
+    return x === null || y === null || p === null ? null : cmp(x, y, p)
+  }
+}
+const cmp4 = comparison(v4, 32, compareIpv4)
+const cmp6 = comparison(v6, 128, compareIpv6)
+const isZero = (c: number | null) => (c === null ? null : c === 0)
+
 /** `format_ipv4(_mask)`: the address masked by the smaller of its own prefix and `prefix` (or ''). */
 function formatMasked(ip: string, prefix: number | undefined, withSuffix: boolean): string {
   const p = prefixArg(prefix, 32)
@@ -73,25 +86,11 @@ export const IP_KERNELS: FamilyKernels<'ip'> = {
     returns: 'string',
     fn: (ip, prefix) => formatMasked(ip, prefix, true),
   }),
-  ipv4_compare: scalarKernel({
-    args: ['string', 'string', 'long?'],
-    returns: 'long',
-    fn: (a, b, prefix) => {
-      const x = v4(a)
-      const y = v4(b)
-      const p = prefixArg(prefix, 32)
-      return x === null || y === null || p === null ? null : compareIpv4(x, y, p)
-    },
-  }),
+  ipv4_compare: scalarKernel({ args: ['string', 'string', 'long?'], returns: 'long', fn: cmp4 }),
   ipv4_is_match: scalarKernel({
     args: ['string', 'string', 'long?'],
     returns: 'bool',
-    fn: (a, b, prefix) => {
-      const x = v4(a)
-      const y = v4(b)
-      const p = prefixArg(prefix, 32)
-      return x === null || y === null || p === null ? null : compareIpv4(x, y, p) === 0
-    },
+    fn: (a, b, prefix) => isZero(cmp4(a, b, prefix)),
   }),
   ipv4_is_in_range: scalarKernel({
     args: ['string', 'string'],
@@ -159,25 +158,11 @@ export const IP_KERNELS: FamilyKernels<'ip'> = {
       return someIpv4InText(text, (_, octets) => list.some((p) => p !== null && startsWithOctets(octets, p)))
     },
   }),
-  ipv6_compare: scalarKernel({
-    args: ['string', 'string', 'long?'],
-    returns: 'long',
-    fn: (a, b, prefix) => {
-      const x = v6(a)
-      const y = v6(b)
-      const p = prefixArg(prefix, 128)
-      return x === null || y === null || p === null ? null : compareIpv6(x, y, p)
-    },
-  }),
+  ipv6_compare: scalarKernel({ args: ['string', 'string', 'long?'], returns: 'long', fn: cmp6 }),
   ipv6_is_match: scalarKernel({
     args: ['string', 'string', 'long?'],
     returns: 'bool',
-    fn: (a, b, prefix) => {
-      const x = v6(a)
-      const y = v6(b)
-      const p = prefixArg(prefix, 128)
-      return x === null || y === null || p === null ? null : compareIpv6(x, y, p) === 0
-    },
+    fn: (a, b, prefix) => isZero(cmp6(a, b, prefix)),
   }),
   ipv6_is_in_range: scalarKernel({
     args: ['string', 'string'],
