@@ -1,6 +1,7 @@
 // exec/batch.ts: the unit operators pass (rows of aligned vectors plus an optional selection) and
 // the few whole-vector moves on it: gather by index, concatenate, null vectors. Never per-row objects.
 import type { AplType } from '../catalog/index.ts'
+import { type NumSeries, seriesVec } from './num-series.ts'
 import type { Cell } from './result.ts'
 import { markIdentity } from './time-order.ts'
 import type { MixedVec, StrVec, Vec } from './vector.ts'
@@ -104,6 +105,14 @@ export function usedEntries(v: StrVec): StrVec {
 }
 
 /** The rows `idx` of `v`, in that order (strings keep their dictionary). */
+/** Rows `idx` of a typed series (num-series.ts), sharing its element arrays. */
+function takeSeries(s: NumSeries, idx: Uint32Array): Vec {
+  const start = new Int32Array(idx.length)
+  const len = new Int32Array(idx.length)
+  for (let i = 0; i < idx.length; i++) [start[i], len[i]] = [s.start[idx[i]], s.len[idx[i]]]
+  return seriesVec({ ...s, start, len }, idx.length)
+}
+
 export function takeVec(v: Vec, idx: Uint32Array): Vec {
   switch (v.kind) {
     case 'bool': {
@@ -133,6 +142,8 @@ export function takeVec(v: Vec, idx: Uint32Array): Vec {
           v.parts.map((p) => takeVec(p, idx)),
           idx.length,
         )
+      // A typed series stays typed: rows are re-pointed at the shared elements.
+      if (v.kind === 'dyn' && v.series) return takeSeries(v.series, idx)
       if (v.values.length === 0) return v
       const out = new Array(idx.length)
       for (let i = 0; i < idx.length; i++) out[i] = v.values[idx[i]] ?? null

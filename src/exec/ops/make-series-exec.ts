@@ -13,6 +13,7 @@ import { checkInterrupt, type ExecContext, ExecError } from '../context.ts'
 import { type EvalScope, evaluate, scopeOf } from '../eval/evaluate.ts'
 import { asBool } from '../kernels/coerce.ts'
 import { literalCell } from '../kernels/constants.ts'
+import { seriesVec } from '../num-series.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import type { Cell, CellJson } from '../result.ts'
 import type { Vec } from '../vector.ts'
@@ -224,6 +225,31 @@ export class MakeSeriesExec implements PhysicalOperator {
     }
   }
 
+  /** A numeric aggregation's series as typed arrays (num-series.ts): no JSON unless a reader asks. */
+  #numericSeries(
+    spec: AggSpec,
+    st: readonly (AggState | undefined)[],
+    rows: number,
+    count: number,
+    fill: number | null,
+  ): Vec {
+    const data = new Float64Array(rows * count)
+    let present: Uint8Array | null = null
+    const absent = (j: number) => {
+      present ??= new Uint8Array(rows * count).fill(1)
+      present[j] = 0
+    }
+    for (let j = 0; j < rows * count; j++) {
+      const state = st[j]
+      const c = state === undefined ? fill : resultCell(spec, state)
+      if (typeof c === 'number' || typeof c === 'bigint') data[j] = Number(c)
+      else absent(j)
+    }
+    const start = new Int32Array(rows)
+    for (let g = 0; g < rows; g++) start[g] = g * count
+    return seriesVec({ start, len: new Int32Array(rows).fill(count), data, present }, rows)
+  }
+
   #output(groups: GroupIndex, states: (AggState | undefined)[][], l: Layout): Batch {
     const n = this.#node
     const rows = groups.size
@@ -239,6 +265,10 @@ export class MakeSeriesExec implements PhysicalOperator {
     n.aggregates.forEach((a, s) => {
       const spec = this.#specs[s]
       const fill = fillJson(a)
+      if ((spec.type === 'long' || spec.type === 'real') && (fill === null || typeof fill === 'number')) {
+        cols.push(this.#numericSeries(spec, states[s], rows, l.count, fill))
+        return
+      }
       const values: CellJson[] = new Array(rows)
       for (let g = 0; g < rows; g++) {
         const series: CellJson[] = new Array(l.count)
