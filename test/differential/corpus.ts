@@ -165,6 +165,7 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
   [
     'http',
     `http | make-series n = count() on _time step 1h | extend f = series_fft(n), i = series_iir(n, dynamic([0.5]), dynamic([1, -0.5]))`,
+  ],
   // IP functions (#20): addresses built from columns (dictionary strings, nulls), constant ranges and
   // lists, text search, IPv6, across block sizes and parallel units.
   [
