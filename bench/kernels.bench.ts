@@ -87,6 +87,18 @@ const highCard = distinctStrings()
 const xs = reals()
 const starts = smallLongs()
 const len = (b: number) => lowCard[b].codes.length
+/** IPv4 texts: 10k distinct addresses (5 % null rows), and one per row. */
+const ipText = (i: number) => `10.${(i >>> 16) & 255}.${(i >>> 8) & 255}.${i & 255}`
+const ips: StrVec[] = lowCard.map((v) => ({
+  kind: 'str',
+  codes: v.codes,
+  dict: v.dict.map((_, i) => ipText(i * 2477)),
+}))
+const distinctIps: StrVec[] = highCard.map((v, b) => ({
+  kind: 'str',
+  codes: v.codes,
+  dict: v.dict.map((_, i) => ipText(b * 65_536 + i)),
+}))
 
 const CASES: Case[] = [
   { name: 'strlen(s), 10k-entry dictionary', kernel: 'strlen', type: 'long', args: (b) => [lowCard[b]] },
@@ -104,6 +116,19 @@ const CASES: Case[] = [
     args: (b, n) => [lowCard[b], starts[b], long(10, n)],
   },
   { name: 'log(x), real with nulls', kernel: 'log', type: 'real', args: (b) => [xs[b]] },
+  // IP (#20): a range test on a constant CIDR, over a 10k-address dictionary and all-distinct addresses.
+  {
+    name: 'ipv4_is_in_range, 10k dictionary',
+    kernel: 'ipv4_is_in_range',
+    type: 'bool',
+    args: (b, n) => [ips[b], constantVec('string', '10.0.0.0/9', n)],
+  },
+  {
+    name: 'ipv4_is_in_range, all distinct',
+    kernel: 'ipv4_is_in_range',
+    type: 'bool',
+    args: (b, n) => [distinctIps[b], constantVec('string', '10.0.0.0/9', n)],
+  },
 ]
 
 function runCase(c: Case): number {

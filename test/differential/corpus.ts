@@ -188,4 +188,31 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
     'http',
     `http | extend a = pack_array(method, status) | mv-expand a to typeof(string) | summarize count() by a`,
   ],
+  // IP functions (#20): addresses built from columns (dictionary strings, nulls), constant ranges and
+  // lists, text search, IPv6, across block sizes and parallel units.
+  [
+    'logs',
+    `logs | extend ip = strcat('10.', bytes % 256, '.0.', strlen(city)) | project ip, n = parse_ipv4(ip), r = ipv4_is_in_range(ip, '10.0.0.0/12'), p = ipv4_is_private(ip), f = format_ipv4_mask(ip, 16)`,
+  ],
+  [
+    'http',
+    `http | extend ip = strcat('192.168.', resp_header_size_bytes % 256, '.', status) | summarize count() by ipv4_is_in_any_range(ip, dynamic(['192.168.0.0/24', '192.168.16.0/20'])), ipv4_netmask_suffix(ip)`,
+  ],
+  [
+    'http',
+    `http | where has_ipv4_prefix(strcat('from 10.', resp_header_size_bytes % 4, '.1.1 ok'), '10.1.') | count`,
+  ],
+  [
+    'http',
+    `http | extend v6 = strcat('2001:db8::', resp_body_size_bytes % 9999) | summarize count() by ipv6_is_in_range(v6, '2001:db8::/120'), ipv6_compare(v6, '2001:db8::800')`,
+  ],
+  // GenAI functions (#20): messages as JSON text built per row, a model column, costs summed.
+  [
+    'logs',
+    `logs | extend m = strcat('[{"role":"system","content":"s"},{"role":"user","content":"', city, '"},{"role":"assistant","content":"', method, '"}]') | project u = genai_extract_user_prompt(m), t = genai_conversation_turns(m), r = genai_message_roles(m), c = genai_concat_contents(m, '|')`,
+  ],
+  [
+    'http',
+    `http | extend model = iff(is_tls, 'gpt-4o', 'claude-3-5-sonnet') | summarize sum(genai_cost(model, resp_body_size_bytes, resp_header_size_bytes)), sum(genai_estimate_tokens(uri)) by model, method`,
+  ],
 ]

@@ -237,6 +237,19 @@ function extension(g: Gen, cols: readonly Col[]): { text: string; ty: Ty } {
     [`array_index_of(pack_array(${s}, w), 'GET')`, 'long'],
     [`tostring(set_union(pack_array(${s}), pack_array(w, ${s})))`, 'string'],
     [`len(${s})`, 'long'],
+    // IP functions (#20): addresses built from n (null rows; invalid when negative or > 255).
+    [`parse_ipv4(strcat('10.0.', n, '.1'))`, 'long'],
+    [`tostring(ipv4_is_in_range(strcat('10.', n % 300, '.0.1'), '10.0.0.0/9'))`, 'string'],
+    [`format_ipv4_mask(strcat('192.168.', n, '.7'), 20)`, 'string'],
+    [`tostring(has_ipv4(strcat(${s}, ' 10.1.1.', n), '10.1.1.7'))`, 'string'],
+    [`ipv6_compare(strcat('2001:db8::', n), '2001:db8::100')`, 'long'],
+    // GenAI functions (#20): a conversation as JSON text built from s and w (null rows), tokens from n.
+    [
+      `genai_extract_user_prompt(strcat('[{"role":"user","content":"', ${s}, '"},{"role":"assistant","content":"', w, '"}]'))`,
+      'string',
+    ],
+    [`genai_estimate_tokens(${s})`, 'long'],
+    [`genai_input_cost('gpt-4o', n)`, 'real'],
   ]
   const [text, ty] = pick(g, forms)
   // abs/floor/+ keep a long's type: say 'real' only when unsure; used only as a numeric argument.
