@@ -1,7 +1,7 @@
-// exec/kernels/hash/hash-functions.ts: hash_md5/sha1/sha256/sha512 (node:crypto, lower-case hex of the
+// exec/kernels/hash/hash-functions.ts: hash_md5/sha1/sha256/sha512 (node:crypto's one-shot hash, lower-case hex of the
 // value's UTF-8 `tostring` text) and hash(source [, salt]) (XXH64 of that text, the salt as its seed),
 // on the kernel helper: a dictionary column is hashed once per entry.
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { scalarKernel } from '../executor/index.ts'
 import type { Kernel } from '../kernel.ts'
 import { xxhash64 } from './xxhash64.ts'
@@ -10,7 +10,7 @@ const utf8 = new TextEncoder()
 
 /** The hex digest of `algorithm` over a string's UTF-8 bytes. */
 export function hexDigest(algorithm: 'md5' | 'sha1' | 'sha256' | 'sha512', s: string): string {
-  return createHash(algorithm).update(s, 'utf8').digest('hex')
+  return hash(algorithm, s, 'hex')
 }
 
 /** hash(source [, salt]) of a string: XXH64 seeded with the salt (0 without one), a signed long. */
