@@ -20,6 +20,7 @@ import type { Catalog, DatasetEntry } from './catalog.ts'
 import { type ClickHouseClient, run, selectRows } from './client.ts'
 import type { Layout } from './layout.ts'
 import { insertMeta, META, nextVersion } from './meta.ts'
+import { checkVacuumDue, type StoredMeta, vacuumFields } from './vacuum.ts'
 
 /** What the datasets API needs from the backend. */
 export interface DatasetsHost {
@@ -101,6 +102,7 @@ export class ClickHouseDatasets {
 
   async update(name: string, changes: DatasetUpdate): Promise<DatasetInfo> {
     const d = await this.#entry(name)
+    if (changes.fieldTypes !== undefined) refuseDeclarations()
     const m = d.meta
     const description =
       changes.description === undefined ? m.description : checkDescription(changes.description)
@@ -126,16 +128,54 @@ export class ClickHouseDatasets {
     for (const sql of this.#host.layout.dropTable(d.table)) await run(this.#host.client, sql)
   }
 
-  /** Removes whole blocks whose newest event is older than `now - maxDuration` (block-granular, as local). */
-  /**
-   * Vacuum is not implemented on this backend yet: fields stay in the schema after deletion (as
-   * Axiom keeps them) and are never dropped. Refused with a clear error rather than answered as done.
-   */
-  async vacuum(name: string): Promise<{ fieldsDropped: string[] }> {
+  /** Declared field types: none on this backend (declarations are refused). */
+  async fieldTypes(name: string): Promise<Record<string, never>> {
     await this.#entry(name)
-    throw new StoreError('not_supported', 'vacuum is not supported on the ClickHouse backend yet')
+    return {}
   }
 
+  /** Map fields: none on this backend (declarations are refused). */
+  async mapFields(name: string): Promise<string[]> {
+    await this.#entry(name)
+    return []
+  }
+
+  async createMapField(name: string, _field: string): Promise<{ name: string }> {
+    await this.#entry(name)
+    return refuseDeclarations()
+  }
+
+  async setMapFields(name: string, _fields: readonly string[]): Promise<string[]> {
+    await this.#entry(name)
+    return refuseDeclarations()
+  }
+
+  async deleteMapField(name: string, _field: string): Promise<void> {
+    await this.#entry(name)
+    refuseDeclarations()
+  }
+
+  /** OTLP ingest declares its span shape first: refused here, so OTLP into this backend is too. */
+  async ensureDeclared(name: string, _types: unknown, _maps: readonly string[]): Promise<void> {
+    await this.#entry(name)
+    refuseDeclarations()
+  }
+
+  /**
+   * Vacuum (vacuum.ts): drops the fields no stored row carries any more; at most once a day per
+   * dataset (sooner: `vacuum_too_soon` with `retryAt`). The time is recorded once the fields are gone.
+   */
+  async vacuum(name: string): Promise<{ fieldsDropped: string[] }> {
+    const d = await this.#entry(name)
+    const now = this.#host.now()
+    checkVacuumDue(name, d.meta, now)
+    const fieldsDropped = await vacuumFields(this.#host, d)
+    const meta: StoredMeta = { ...d.meta, vacuumedAt: formatRfc3339Nano(now) }
+    await this.#save({ ...d, meta })
+    return { fieldsDropped }
+  }
+
+  /** Removes whole blocks whose newest event is older than `now - maxDuration` (block-granular, as local). */
   async trim(name: string, maxDuration: string): Promise<{ blocksRemoved: number; rowsRemoved: number }> {
     const h = this.#host
     const d = await this.#entry(name)
@@ -161,4 +201,12 @@ export class ClickHouseDatasets {
     await this.#entry(name)
     return this.#host.catalog.schema(name)
   }
+}
+
+/** Declared field types and map fields (issue 19) are not stored by this backend yet. */
+function refuseDeclarations(): never {
+  throw new StoreError(
+    'not_supported',
+    'declared field types, map fields and OTLP ingest are not supported on the ClickHouse backend yet',
+  )
 }

@@ -117,6 +117,29 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
   ],
   ['logs', `logs | where uri contains_cs 'api' or uri startswith_cs '/API' or city endswith_cs 'le'`],
   ['logs', `logs | where uri !has_cs 'api' and duration_ms !between (1 .. 10)`],
+  // Joins of every kind and unions merged by name (issue 26: compiled to ClickHouse SQL there):
+  // duplicate keys on both sides, right-only rows, semi/anti, summaries joined, withsource=.
+  ['logs', `logs | join kind=fullouter (logs | summarize n = count() by method) on method`],
+  [
+    'logs',
+    `logs | join kind=rightouter (logs | summarize n = count() by city) on city | project city, n, uri`,
+  ],
+  ['logs', `logs | join kind=leftanti (logs | where status == '200') on uri`],
+  ['logs', `logs | join kind=rightanti (logs | where is_tls == true | project user, method) on user`],
+  ['logs', `logs | join kind=leftsemi (logs | where status == '500') on method`],
+  ['logs', `logs | join kind=rightsemi (logs | project city, user) on city`],
+  ['logs', `logs | join kind=innerunique (logs | summarize c = count() by user) on user | take 20`],
+  [
+    'http',
+    `http | join (http | where method == 'GET' | summarize m = count() by server_datacenter) on server_datacenter | count`,
+  ],
+  [
+    'logs',
+    `union withsource=src (logs | where method == 'GET'), (http | where method == 'GET') | summarize count() by src`,
+  ],
+  ['logs', `union logs, http | where status == '200' | project _time, method, status | take 10`],
+  ['logs', `logs | union (logs | project method, status) | summarize count() by method`],
+  ['logs', `union (logs | project k = city), (http | project k = ['geo.city']) | distinct k`],
   // Math, datetime, hash, type and conversion functions (#20, mathtime), across block sizes.
   [
     'logs',

@@ -1,8 +1,8 @@
 // test/reference/scalar/conversion.ts: the reference's conversion functions, row at a time: todouble,
-// toint, tostring, todatetime (the conversion rules of convert.ts), tobool, tohex. Written from the
-// functions' documentation, never from engine code.
+// toint, tostring, todatetime, totimespan (the conversion rules of convert.ts), tobool, tohex. Written
+// from the functions' documentation, never from engine code.
 
-import { toDateTime, toLong, toReal, toText } from '../convert.ts'
+import { toDateTime, toLong, toReal, toText, toTimespan } from '../convert.ts'
 import { DateTime, isNumber, Timespan } from '../values.ts'
 import { type FamilyImpls, int, strict } from './define.ts'
 
@@ -28,4 +28,5 @@ export const CONVERSION: FamilyImpls<'conversion'> = {
   toint: ([v]) => toLong(v),
   tostring: ([v]) => toText(v),
   todatetime: ([v]) => toDateTime(v),
+  totimespan: ([v]) => toTimespan(v),
 }

@@ -1,5 +1,5 @@
 // exec/kernels/conversion/conversion-kernels.ts: the conversion family's kernel table (todouble/toreal,
-// toint/tolong, tostring, todatetime, tobool, tohex), keyed by the family's catalog kernel keys
+// toint/tolong, tostring, todatetime, totimespan, tobool, tohex), keyed by the family's catalog kernel keys
 // (catalog/scalar/conversion.ts). A row without an entry is unsupported.
 import type { FamilyKernels } from '../kernel.ts'
 import { toBoolKernel } from './to-bool.ts'
@@ -8,6 +8,7 @@ import { toDoubleKernel } from './to-double.ts'
 import { toHexKernel } from './to-hex.ts'
 import { toIntKernel } from './to-int.ts'
 import { toStringKernel } from './to-string.ts'
+import { toTimespanKernel } from './to-timespan.ts'
 
 /** Kernels of the conversion family. */
 export const CONVERSION_KERNELS: FamilyKernels<'conversion'> = {
@@ -15,6 +16,7 @@ export const CONVERSION_KERNELS: FamilyKernels<'conversion'> = {
   toint: toIntKernel,
   tostring: toStringKernel,
   todatetime: toDateTimeKernel,
+  totimespan: toTimespanKernel,
   tobool: toBoolKernel,
   tohex: toHexKernel,
 }
