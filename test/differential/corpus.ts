@@ -215,4 +215,20 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
     'http',
     `http | extend model = iff(is_tls, 'gpt-4o', 'claude-3-5-sonnet') | summarize sum(genai_cost(model, resp_body_size_bytes, resp_header_size_bytes)), sum(genai_estimate_tokens(uri)) by model, method`,
   ],
+  // Math, datetime, hash, type and conversion functions (#20, mathtime), across block sizes.
+  [
+    'logs',
+    `logs | extend r = sqrt(duration_ms), p = pow(bytes, 2), s = sign(bytes - 500), g = gamma(duration_ms)`,
+  ],
+  ['http', `http | summarize n = count() by h = hourofday(_time), d = dayofweek(_time)`],
+  ['http', `http | summarize n = count() by w = startofweek(_time), e = endofday(_time)`],
+  [
+    'http',
+    `http | extend p = datetime_part('second', _time), a = datetime_add('month', 1, _time), y = week_of_year(_time)`,
+  ],
+  ['http', `http | summarize n = count() by k = substring(hash_sha256(id), 0, 2)`],
+  [
+    'logs',
+    `logs | extend t = gettype(status), b = tobool(status), x = tohex(bytes, 4), m = max_of(bytes, duration_ms)`,
+  ],
 ]

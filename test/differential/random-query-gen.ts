@@ -250,6 +250,25 @@ function extension(g: Gen, cols: readonly Col[]): { text: string; ty: Ty } {
     ],
     [`genai_estimate_tokens(${s})`, 'long'],
     [`genai_input_cost('gpt-4o', n)`, 'real'],
+    // Math, datetime, hash, type and conversion functions (#20, mathtime).
+    [`sqrt(x)`, 'real'],
+    [`pow(${a}, 2)`, 'real'],
+    [`log10(${a})`, 'real'],
+    [`sign(n)`, 'long'],
+    [`max_of(n, ${a})`, 'real'],
+    [`min_of(x, ${b})`, 'real'],
+    [`hourofday(_time)`, 'long'],
+    [`dayofweek(_time)`, 'long'],
+    [`datetime_part('minute', _time)`, 'long'],
+    [`week_of_year(_time)`, 'long'],
+    [`startofday(_time)`, 'datetime'],
+    [`endofmonth(_time, -1)`, 'datetime'],
+    [`datetime_add('month', n % 5, _time)`, 'datetime'],
+    [`hash_md5(${s})`, 'string'],
+    [`hash_sha1(m)`, 'string'],
+    [`gettype(m)`, 'string'],
+    [`tobool(m)`, 'bool'],
+    [`tohex(n, 4)`, 'string'],
   ]
   const [text, ty] = pick(g, forms)
   // abs/floor/+ keep a long's type: say 'real' only when unsure; used only as a numeric argument.

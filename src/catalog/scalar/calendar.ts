@@ -48,8 +48,8 @@ export const calendarFunctions = [
   boundaryOf('startofweek', 'Start of the week (Sunday 00:00).'),
   boundaryOf('startofmonth', 'Start of the month.'),
   boundaryOf('startofyear', 'Start of the year.'),
-  boundaryOf('endofday', 'Last instant (1 ns before midnight) of the day.'),
-  boundaryOf('endofweek', 'Last instant of the week (Saturday).'),
-  boundaryOf('endofmonth', 'Last instant of the month.'),
-  boundaryOf('endofyear', 'Last instant of the year.'),
+  boundaryOf('endofday', 'Last instant of the day, 23:59:59.9999999 (one 100 ns tick before midnight).'),
+  boundaryOf('endofweek', 'Last instant of the week (Saturday 23:59:59.9999999).'),
+  boundaryOf('endofmonth', 'Last instant of the month (its last day, 23:59:59.9999999).'),
+  boundaryOf('endofyear', 'Last instant of the year (December 31, 23:59:59.9999999).'),
 ]

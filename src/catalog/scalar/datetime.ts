@@ -43,7 +43,7 @@ function fromUnix<N extends string>(name: N, unit: string) {
     tier: 'T3',
     signatures: [sig(param(unit, 'numeric'))],
     returns: fixed('datetime'),
-    description: `Converts ${unit} since the Unix epoch to a datetime.`,
+    description: `Converts whole ${unit} since the Unix epoch to a datetime (a fraction is truncated; null outside the datetime range).`,
     example: q(`extend t = ${name}(resp_body_size_bytes)`),
   })
 }

@@ -13,7 +13,7 @@ function digest<N extends string>(name: N, algorithm: string) {
     tier: 'T3',
     signatures: [sig(param('source', 'any'))],
     returns: fixed('string'),
-    description: `${algorithm} digest of the value, as lower-case hex.`,
+    description: `${algorithm} digest of the value's UTF-8 text (its tostring form), as lower-case hex; null for null.`,
     example: q(`extend digest = ${name}(id)`),
   })
 }
@@ -23,9 +23,15 @@ export const hashFunctions = [
   fn({
     name: 'hash',
     tier: 'T3',
-    signatures: [sig(param('source', 'any'), opt('salt', 'long'))],
+    signatures: [
+      sig(
+        param('source', ['bool', 'long', 'string', 'datetime', 'timespan', 'dynamic']),
+        opt('salt', 'long'),
+      ),
+    ],
     returns: fixed('long'),
-    description: 'A signed 64-bit hash of the value, optionally salted (algorithm not part of the contract).',
+    description:
+      "A signed 64-bit hash (XXH64) of the value's text, the salt as its seed; any scalar but a real. Longs beyond 2^53 are held as the nearest double.",
     example: q('where hash(id) % 10 == 0'),
   }),
   digest('hash_md5', 'MD5'),

@@ -1,9 +1,11 @@
 // exec/kernels/conversion/conversion-kernels.ts: the conversion family's kernel table (todouble/toreal,
-// toint/tolong, tostring, todatetime, totimespan), keyed by the family's catalog kernel keys
+// toint/tolong, tostring, todatetime, totimespan, tobool, tohex), keyed by the family's catalog kernel keys
 // (catalog/scalar/conversion.ts). A row without an entry is unsupported.
 import type { FamilyKernels } from '../kernel.ts'
+import { toBoolKernel } from './to-bool.ts'
 import { toDateTimeKernel } from './to-datetime.ts'
 import { toDoubleKernel } from './to-double.ts'
+import { toHexKernel } from './to-hex.ts'
 import { toIntKernel } from './to-int.ts'
 import { toStringKernel } from './to-string.ts'
 import { toTimespanKernel } from './to-timespan.ts'
@@ -15,4 +17,6 @@ export const CONVERSION_KERNELS: FamilyKernels<'conversion'> = {
   tostring: toStringKernel,
   todatetime: toDateTimeKernel,
   totimespan: toTimespanKernel,
+  tobool: toBoolKernel,
+  tohex: toHexKernel,
 }

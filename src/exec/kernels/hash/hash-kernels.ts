@@ -1,7 +1,9 @@
 // exec/kernels/hash/hash-kernels.ts: the hash family's kernel table, keyed by the family's catalog kernel
-// keys (catalog/scalar/hash.ts). Empty so far: each row is unsupported until its kernel is added here
-// (docs/contributing.md, "Add a scalar function").
+// keys (catalog/scalar/hash.ts). A row without an entry is unsupported.
 import type { FamilyKernels } from '../kernel.ts'
+import { HASH_FUNCTION_KERNELS } from './hash-functions.ts'
 
 /** Kernels of the hash family. */
-export const HASH_KERNELS: FamilyKernels<'hash'> = {}
+export const HASH_KERNELS: FamilyKernels<'hash'> = {
+  ...HASH_FUNCTION_KERNELS,
+}
