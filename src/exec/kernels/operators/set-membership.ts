@@ -1,5 +1,5 @@
 // exec/kernels/operators/set-membership.ts: `in` / `!in` over a list (a dynamic array contributes its
-// elements). Over constants, strings test once per dictionary entry and other layouts compare per value
+// elements, nested arrays flattened). Over constants, strings test once per dictionary entry and other layouts compare per value
 // (§10.5); a list holding a column is read row by row.
 import type { Cell } from '../../result.ts'
 import type { Vec } from '../../vector.ts'
@@ -9,12 +9,20 @@ import { boolsByEntry } from '../entry-outcomes.ts'
 import type { Kernel } from '../kernel.ts'
 import { EQ, relateCells } from './relate.ts'
 
+/** The elements of a dynamic array, nested arrays flattened (Axiom's in-operator pages). */
+function pushFlat(a: readonly Cell[], out: Cell[]): void {
+  for (const e of a) {
+    if (Array.isArray(e)) pushFlat(e as Cell[], out)
+    else out.push(e)
+  }
+}
+
 /** The list's values at row `i` (a dynamic array contributes its elements). */
 function listValues(args: readonly Vec[], i: number): Cell[] {
   const out: Cell[] = []
   for (let k = 1; k < args.length; k++) {
     const c = constantOf(args[k])?.value ?? cellAt(args[k], i)
-    if (Array.isArray(c)) out.push(...(c as Cell[]))
+    if (Array.isArray(c)) pushFlat(c as Cell[], out)
     else out.push(c)
   }
   return out
