@@ -21,25 +21,28 @@ export function cachedRegex(pattern: string): RE2JS {
 /** UTF-16 units of the code point at `i` (1 past the end). */
 const unitsAt = (s: string, i: number): number => ((s.codePointAt(i) ?? 0) > 0xffff ? 2 : 1)
 
+/** True when UTF-16 index `i` of `s` falls between the two halves of a surrogate pair. */
+function insidePair(s: string, i: number): boolean {
+  const lo = s.charCodeAt(i)
+  const hi = s.charCodeAt(i - 1)
+  return lo >= 0xdc00 && lo <= 0xdfff && hi >= 0xd800 && hi <= 0xdbff
+}
+
 /**
  * Calls `visit(matcher)` for each successive match of `re` in `s` (the matcher is positioned on it:
- * `start()`, `end()`, `group(g)`), until `visit` returns false or no match is left.
+ * `start()`, `end()`, `group(g)`), until `visit` returns false or no match is left. The matcher's own
+ * walk (after an empty match it resumes one unit further) is filtered to Go's: an empty match
+ * touching the previous match's end, or inside a surrogate pair, is not a match.
  */
 export function eachMatch(re: RE2JS, s: string, visit: (m: ReturnType<RE2JS['matcher']>) => boolean): void {
   const m = re.matcher(s)
-  let pos = 0
   let prevEnd = -1
-  while (pos <= s.length && m.find(pos)) {
+  while (m.find()) {
     const start = m.start()
     const end = m.end()
-    if (start === end && start === prevEnd) {
-      if (start >= s.length) return
-      pos = start + unitsAt(s, start)
-      continue
-    }
+    if (start === end && (start === prevEnd || insidePair(s, start))) continue
     if (!visit(m)) return
     prevEnd = end
-    pos = start === end ? end + unitsAt(s, end) : end
   }
 }
 
