@@ -44,6 +44,9 @@ export {
   type LegacyVirtualField,
   type QueryRequest,
 } from './legacy/index.ts'
+export type { OtlpIngestOptions, OtlpIngestResult } from './otlp/ingest-otlp.ts'
+export { OtlpError, type OtlpErrorCode } from './otlp/otlp-error.ts'
+export type { PartialSuccess } from './otlp/otlp-messages.ts'
 export type { AnyApldb, AplQueryOptions } from './query/apldb.ts'
 export type { DeleteOptions, DeleteRequest, DeleteResult } from './query/delete-blocks.ts'
 export { DeleteError, type DeleteErrorCode } from './query/delete-blocks-error.ts'

@@ -81,7 +81,9 @@ const FROM_STORAGE: { readonly [F in FieldType]: AplType } = {
   float: 'real',
   boolean: 'bool',
   datetime: 'datetime',
+  timespan: 'timespan',
   array: 'dynamic',
+  map: 'dynamic',
 }
 
 /** The APL type of one storage column type. */
@@ -91,14 +93,17 @@ export function aplTypeOfStorage(t: FieldType): AplType {
 
 /**
  * The APL type of a field seen with several storage types across blocks: one type maps directly,
- * `integer|float` widens to `real` (the common numeric case, e.g. `req_duration_ms`), anything
- * else (or nothing) is `unknown`.
+ * `integer|float` widens to `real` (the common numeric case, e.g. `req_duration_ms`), numbers
+ * beside timespans are a `timespan` (the numbers read as nanoseconds: a field declared a timespan
+ * after numbers were stored), anything else (or nothing) is `unknown`.
  */
 export function aplTypeOfStorageTypes(types: Iterable<FieldType>): AplType {
   const set = new Set<AplType>()
   for (const t of types) set.add(FROM_STORAGE[t])
   if (set.size === 1) return [...set][0]
   if (set.size === 2 && set.has('long') && set.has('real')) return 'real'
+  if (set.has('timespan') && [...set].every((t) => t === 'timespan' || t === 'long' || t === 'real'))
+    return 'timespan'
   return 'unknown'
 }
 

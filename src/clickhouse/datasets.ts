@@ -101,6 +101,7 @@ export class ClickHouseDatasets {
 
   async update(name: string, changes: DatasetUpdate): Promise<DatasetInfo> {
     const d = await this.#entry(name)
+    if (changes.fieldTypes !== undefined) refuseDeclarations()
     const m = d.meta
     const description =
       changes.description === undefined ? m.description : checkDescription(changes.description)
@@ -124,6 +125,39 @@ export class ClickHouseDatasets {
     const d = await this.#entry(name)
     await this.#save(d, true)
     for (const sql of this.#host.layout.dropTable(d.table)) await run(this.#host.client, sql)
+  }
+
+  /** Declared field types: none on this backend (declarations are refused). */
+  async fieldTypes(name: string): Promise<Record<string, never>> {
+    await this.#entry(name)
+    return {}
+  }
+
+  /** Map fields: none on this backend (declarations are refused). */
+  async mapFields(name: string): Promise<string[]> {
+    await this.#entry(name)
+    return []
+  }
+
+  async createMapField(name: string, _field: string): Promise<{ name: string }> {
+    await this.#entry(name)
+    return refuseDeclarations()
+  }
+
+  async setMapFields(name: string, _fields: readonly string[]): Promise<string[]> {
+    await this.#entry(name)
+    return refuseDeclarations()
+  }
+
+  async deleteMapField(name: string, _field: string): Promise<void> {
+    await this.#entry(name)
+    refuseDeclarations()
+  }
+
+  /** OTLP ingest declares its span shape first: refused here, so OTLP into this backend is too. */
+  async ensureDeclared(name: string, _types: unknown, _maps: readonly string[]): Promise<void> {
+    await this.#entry(name)
+    refuseDeclarations()
   }
 
   /** Removes whole blocks whose newest event is older than `now - maxDuration` (block-granular, as local). */
@@ -161,4 +195,12 @@ export class ClickHouseDatasets {
     await this.#entry(name)
     return this.#host.catalog.schema(name)
   }
+}
+
+/** Declared field types and map fields (issue 19) are not stored by this backend yet. */
+function refuseDeclarations(): never {
+  throw new StoreError(
+    'not_supported',
+    'declared field types, map fields and OTLP ingest are not supported on the ClickHouse backend yet',
+  )
 }

@@ -321,6 +321,13 @@ export const codes = {
     400,
     () => '`render` must be the last operator of the query',
   ),
+  APL0331: row<{ name: string }>(
+    'map-field-as-scalar',
+    'error',
+    400,
+    (a) =>
+      `${quote(a.name)} is a map field: it holds an object of keys, not one value to compare or compute with; read a key, e.g. ['${a.name}']['key'], or convert it (tostring)`,
+  ),
   APL0330: row<{ detail: string }>(
     'implicit-conversion',
     'warning',

@@ -1,5 +1,5 @@
 // http/response.ts: writes a service response to node:http: JSON with `application/json` (Go only
-// decodes that media type), no body for 204, and `Connection: close` when the request body was not
+// decodes that media type), bytes as they are (OTLP protobuf), no body for 204, and `Connection: close` when the request body was not
 // read to its end (a refused upload is not worth draining).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { stringifyWire } from '../exec/format/index.ts'
@@ -13,6 +13,14 @@ export function writeResponse(req: IncomingMessage, res: ServerResponse, r: Serv
   if (r.body === undefined || r.status === 204) {
     res.writeHead(r.status, headers)
     res.end()
+    return
+  }
+  if (r.body instanceof Uint8Array) {
+    // A binary body (an OTLP protobuf response) goes as is, with the content type the route set.
+    headers['content-type'] ??= 'application/octet-stream'
+    headers['content-length'] = String(r.body.byteLength)
+    res.writeHead(r.status, headers)
+    res.end(r.body)
     return
   }
   const text = stringifyWire(r.body)

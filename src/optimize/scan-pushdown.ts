@@ -43,6 +43,13 @@ function numberLit(e: BoundExpr): number | undefined {
   return typeof e.value === 'bigint' ? Number(e.value) : typeof e.value === 'number' ? e.value : undefined
 }
 
+/** A timespan literal's ns as a number, when exact (within ±2^53 ns: a rounded bound could prune wrongly). */
+function spanLit(e: BoundExpr): number | undefined {
+  if (e.kind !== 'Literal' || e.type !== 'timespan' || typeof e.value !== 'bigint') return undefined
+  const n = Number(e.value)
+  return Number.isSafeInteger(n) ? n : undefined
+}
+
 const STRING_OPS: Readonly<Record<string, 'eq' | 'eq_ci' | 'prefix' | 'prefix_ci'>> = {
   eq: 'eq',
   eq_ci: 'eq_ci',
@@ -93,8 +100,9 @@ function absorb(e: BoundExpr, scan: Scan, time: Bounds, zone: ZonePredicate[]): 
     zone.push({ op: STRING_OPS[op], field: f, value: s })
     return
   }
-  const n = numberLit(val)
-  if (n === undefined || (col.type !== 'long' && col.type !== 'real')) return
+  // A timespan column's blocks hold ns (numbers beside timespans are read as ns too): same ranges.
+  const n = col.type === 'timespan' ? spanLit(val) : numberLit(val)
+  if (n === undefined || (col.type !== 'long' && col.type !== 'real' && col.type !== 'timespan')) return
   if (op === 'eq') zone.push({ op: 'range', field: f, min: n, max: n })
   else if (op === 'gt' || op === 'ge') zone.push({ op: 'range', field: f, min: n })
   else if (op === 'lt' || op === 'le') zone.push({ op: 'range', field: f, max: n })

@@ -6,6 +6,7 @@ import type { Span } from '../syntax/span.ts'
 import type { BindContext, ExprScope } from './bind-context.ts'
 import type { BoundExpr, OperatorRow } from './bound-expr.ts'
 import { isConstant } from './expr-walk.ts'
+import { refuseMapOperands } from './map-field-use.ts'
 
 /** Case-insensitive string/set operators and the row `search kind=case_sensitive` binds them to. */
 const CASE_SENSITIVE_VARIANT: Readonly<Record<string, string>> = {
@@ -59,6 +60,7 @@ export function operatorResultType(
   operands: readonly BoundExpr[],
   ctx: BindContext,
 ): BoundExpr['type'] {
+  refuseMapOperands(operands, ctx)
   const match = resolveSignature(
     row,
     operands.map((o) => ({ type: o.type, constant: isConstant(o) })),

@@ -20,6 +20,7 @@ import type { BindContext, ExprScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
 import { type AggregateRow, type BoundExpr, boundExpr, type ScalarRow } from './bound-expr.ts'
 import { isConstant } from './expr-walk.ts'
+import { refuseMapArguments } from './map-field-use.ts'
 
 /** Binds `name(args)` as an aggregation or a scalar function, per the scope. */
 export function bindCall(e: Call, scope: ExprScope, ctx: BindContext): BoundExpr {
@@ -88,6 +89,7 @@ function resolveCall(
     args.map((a) => ({ type: a.type, constant: isConstant(a) })),
   )
   if (!match.ok) return failMismatch(match.mismatch, name, e, args, ctx)
+  refuseMapArguments(args, match.params, ctx)
   const out = args.map((a, i) => {
     checkConstantValue(match.params[i], a, i, name, ctx)
     return match.coercions[i] === 'widen' ? boundExpr('Cast', { type: 'real', span: a.span, operand: a }) : a

@@ -5,6 +5,7 @@ import { toLegacy, toTabular } from '../exec/format/index.ts'
 import { type ParallelMode, startParallelPool } from '../exec/parallel/index.ts'
 import type { Cell, QueryOptions, QueryResult } from '../exec/result.ts'
 import { type LegacyResult, legacyRequestFromApl, type QueryRequest, runLegacy } from '../legacy/index.ts'
+import { ingestOtlp, type OtlpIngestOptions, type OtlpIngestResult } from '../otlp/ingest-otlp.ts'
 import type { DeletionInfo } from '../storage/deletion/index.ts'
 import type { IngestInput, IngestOptions, IngestStatus } from '../storage/ingest-call.ts'
 import type { RecoveryReport } from '../storage/recovery.ts'
@@ -51,6 +52,13 @@ export class Apldb<S extends StorageBackend = Store> {
   /** Ingest events (see `Store.ingest`). */
   ingest(dataset: string, input: IngestInput, opts?: IngestOptions): Promise<IngestStatus> {
     return this.storage.ingest(dataset, input, opts)
+  }
+  /**
+   * Ingest one OTLP/HTTP export request (`signal` traces by default; protobuf or JSON by
+   * `contentType`, already decompressed): spans land in the otel-demo-traces shape.
+   */
+  ingestOtlp(dataset: string, body: Uint8Array, opts?: OtlpIngestOptions): Promise<OtlpIngestResult> {
+    return ingestOtlp(this.storage, dataset, body, opts)
   }
   /** Seal unsealed events into blocks. */
   flush(dataset?: string): Promise<void> {

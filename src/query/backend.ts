@@ -13,7 +13,20 @@ import type { DeleteOptions, DeleteRequest, DeleteResult } from './delete-blocks
 /** Dataset administration as the layers above use it. */
 export type DatasetsPort = Pick<
   DatasetsApi,
-  'create' | 'list' | 'get' | 'update' | 'delete' | 'trim' | 'vacuum' | 'fields'
+  | 'create'
+  | 'list'
+  | 'get'
+  | 'update'
+  | 'delete'
+  | 'trim'
+  | 'vacuum'
+  | 'fields'
+  | 'fieldTypes'
+  | 'mapFields'
+  | 'createMapField'
+  | 'setMapFields'
+  | 'deleteMapField'
+  | 'ensureDeclared'
 >
 
 /** Whole named documents (tokens, annotations, …). */

@@ -4,6 +4,7 @@
 import { AplError } from '../diagnostics/diagnostic.ts'
 import { ExecError, type ExecErrorCode } from '../exec/context.ts'
 import { FormatError } from '../exec/format/index.ts'
+import { OtlpError } from '../otlp/otlp-error.ts'
 import { StoreError, type StoreErrorCode } from '../storage/errors.ts'
 import { IngestInputError } from '../storage/ingest/index.ts'
 import type { ServiceResponse } from './route-types.ts'
@@ -14,6 +15,8 @@ const STORE_STATUS: Readonly<Record<StoreErrorCode, number>> = {
   invalid_dataset_name: 400,
   dataset_exists: 409,
   dataset_not_found: 404,
+  map_field_exists: 409,
+  map_field_not_found: 404,
   invalid_argument: 400,
   invalid_input: 400,
   store_locked: 503,
@@ -90,6 +93,7 @@ export function errorParts(e: unknown): ErrorParts {
     return { status: EXEC_STATUS[e.code] ?? 400, code: e.code, message: e.message, internal: false }
   }
   if (e instanceof IngestInputError) return { status: 400, code: e.code, message: e.message, internal: false }
+  if (e instanceof OtlpError) return { status: e.status, code: e.code, message: e.message, internal: false }
   if (e instanceof FormatError) {
     return { status: 500, code: e.code, message: `the result cannot be sent: ${e.message}`, internal: true }
   }

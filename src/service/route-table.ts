@@ -13,13 +13,18 @@ import { aplExplain } from './routes/apl-explain.ts'
 import { aplQuery } from './routes/apl-query.ts'
 import {
   createDataset,
+  createMapField,
+  datasetField,
   datasetFields,
   datasetMapFields,
   deleteDataset,
+  deleteMapField,
   getDataset,
   listDatasets,
   trimDataset,
   updateDataset,
+  updateDatasetField,
+  updateMapFields,
   vacuumDataset,
 } from './routes/datasets.ts'
 import { deleteBlocks } from './routes/delete-blocks.ts'
@@ -40,6 +45,7 @@ import {
   listNotifiers,
   updateNotifier,
 } from './routes/notifiers.ts'
+import { DATASET_HEADER, otlpLogs, otlpTraces } from './routes/otlp.ts'
 import { createToken, deleteToken, getToken, listTokens, regenerateToken } from './routes/tokens.ts'
 import { currentUser } from './routes/user.ts'
 
@@ -91,6 +97,24 @@ export const ROUTES: readonly Route[] = [
     body: 'ingest',
     limitFamily: 'ingest',
     handler: ingest,
+  },
+  {
+    id: 'otlp.traces',
+    method: 'POST',
+    path: '/v1/traces',
+    requires: { kind: 'dataset', param: 'dataset', header: DATASET_HEADER, cap: 'ingest', action: 'create' },
+    body: 'ingest',
+    limitFamily: 'ingest',
+    handler: otlpTraces,
+  },
+  {
+    id: 'otlp.logs',
+    method: 'POST',
+    path: '/v1/logs',
+    requires: { kind: 'dataset', param: 'dataset', header: DATASET_HEADER, cap: 'ingest', action: 'create' },
+    body: 'ingest',
+    limitFamily: 'ingest',
+    handler: otlpLogs,
   },
   {
     id: 'ingest.edge',
@@ -174,12 +198,52 @@ export const ROUTES: readonly Route[] = [
     handler: datasetFields,
   },
   {
+    id: 'datasets.field',
+    method: 'GET',
+    path: '/v2/datasets/{id}/fields/{field}',
+    requires: { kind: 'dataset', param: 'id', cap: 'query', action: 'read' },
+    body: 'none',
+    handler: datasetField,
+  },
+  {
+    id: 'datasets.field.update',
+    method: 'PUT',
+    path: '/v2/datasets/{id}/fields/{field}',
+    requires: { kind: 'org', cap: 'datasets', action: 'update' },
+    body: 'json',
+    handler: updateDatasetField,
+  },
+  {
     id: 'datasets.mapfields',
     method: 'GET',
     path: '/v2/datasets/{id}/mapfields',
     requires: { kind: 'dataset', param: 'id', cap: 'query', action: 'read' },
     body: 'none',
     handler: datasetMapFields,
+  },
+  {
+    id: 'datasets.mapfields.create',
+    method: 'POST',
+    path: '/v2/datasets/{id}/mapfields',
+    requires: { kind: 'org', cap: 'datasets', action: 'update' },
+    body: 'json',
+    handler: createMapField,
+  },
+  {
+    id: 'datasets.mapfields.update',
+    method: 'PUT',
+    path: '/v2/datasets/{id}/mapfields',
+    requires: { kind: 'org', cap: 'datasets', action: 'update' },
+    body: 'json',
+    handler: updateMapFields,
+  },
+  {
+    id: 'datasets.mapfields.delete',
+    method: 'DELETE',
+    path: '/v2/datasets/{id}/mapfields/{field}',
+    requires: { kind: 'org', cap: 'datasets', action: 'update' },
+    body: 'none',
+    handler: deleteMapField,
   },
   {
     id: 'tokens.list',

@@ -54,7 +54,15 @@ export interface Reply {
 export type Requirement =
   | { readonly kind: 'token' }
   | { readonly kind: 'org'; readonly cap: OrgCapKey; readonly action: Action }
-  | { readonly kind: 'dataset'; readonly param: string; readonly cap: DatasetCapKey; readonly action: Action }
+  | {
+      readonly kind: 'dataset'
+      /** The path parameter naming the dataset… */
+      readonly param: string
+      /** …or, when set, the request header that names it (OTLP's `X-Axiom-Dataset`). */
+      readonly header?: string
+      readonly cap: DatasetCapKey
+      readonly action: Action
+    }
   | { readonly kind: 'apl-read' }
   | { readonly kind: 'apl-delete' }
 

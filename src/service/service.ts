@@ -45,11 +45,22 @@ function bearer(headers: Readonly<Record<string, string | undefined>>): string |
 }
 
 /** True when `p` passes the route's own requirement (APL routes check datasets again once bound). */
-function permitted(p: Principal, route: Route, params: Readonly<Record<string, string>>): boolean {
+function permitted(
+  p: Principal,
+  route: Route,
+  params: Readonly<Record<string, string>>,
+  headers: Readonly<Record<string, string | undefined>>,
+): boolean {
   const r = route.requires
   if (r.kind === 'token') return true
   if (r.kind === 'org') return allowsOrg(p, r.cap, r.action)
-  if (r.kind === 'dataset') return allowsDataset(p, params[r.param], r.cap, r.action)
+  if (r.kind === 'dataset')
+    return allowsDataset(
+      p,
+      r.header === undefined ? params[r.param] : (headers[r.header] ?? ''),
+      r.cap,
+      r.action,
+    )
   if (r.kind === 'apl-read') return allowsAnyDataset(p, 'query', 'read')
   return allowsAnyDataset(p, 'data', 'delete') || allowsOrg(p, 'datasets', 'update')
 }
@@ -139,7 +150,7 @@ export class Service {
           'a valid, unexpired API token is required (Authorization: Bearer xaat-…)',
         )
       }
-      if (!permitted(principal, route, params))
+      if (!permitted(principal, route, params, headers))
         throw forbidden(`this token lacks the capability for ${route.id}`)
       const reply = await route.handler(this.#context(req, route, params, principal))
       return this.#reply(reply, rate, family)

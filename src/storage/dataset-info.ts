@@ -1,6 +1,7 @@
 // storage/dataset-info.ts: the public shape of a dataset (api-contract.md §4) and the checks on
 // create/update arguments. `id` equals `name`, as in every Axiom fixture.
 import { StoreError } from './errors.ts'
+import type { DeclaredType } from './field-decls.ts'
 import type { DatasetMeta } from './manifest/edits.ts'
 
 /** Dataset kinds Axiom knows. */
@@ -37,6 +38,11 @@ export interface DatasetUpdate {
   readonly description?: string
   readonly retentionDays?: number
   readonly useRetentionPeriod?: boolean
+  /**
+   * Field types to declare (`{ duration: 'timespan' }`: numbers ingested afterwards are read as
+   * nanoseconds, Go/Kusto duration text parsed); `null` removes a declaration; others are kept.
+   */
+  readonly fieldTypes?: Readonly<Record<string, DeclaredType | null>>
 }
 
 /** Public form of stored metadata. */
@@ -52,7 +58,7 @@ export function toInfo(m: DatasetMeta): DatasetInfo {
     canWrite: true,
     useRetentionPeriod: m.useRetentionPeriod,
     retentionDays: m.retentionDays,
-    mapFields: null,
+    mapFields: m.mapFields !== undefined && m.mapFields.length > 0 ? [...m.mapFields] : null,
   }
 }
 

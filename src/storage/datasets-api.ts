@@ -1,5 +1,6 @@
 // storage/datasets-api.ts: dataset administration (`store.datasets`): create, list, get, update,
-// delete, trim and vacuum. Every change is a durable manifest edit before it is visible.
+// delete, trim, vacuum, and declared fields (types, map fields). Every change is a durable manifest
+// edit before it is visible.
 import * as path from 'node:path'
 import { formatRfc3339Nano, parseGoDuration, parseRfc3339 } from '../util/time/index.ts'
 import {
@@ -14,6 +15,7 @@ import {
 import { validateDatasetName } from './dataset-name.ts'
 import { DatasetRuntime } from './dataset-runtime.ts'
 import { StoreError } from './errors.ts'
+import { checkDeclaredName, type DeclaredType, mergeFieldTypes } from './field-decls.ts'
 import type { FieldInfo } from './snapshot.ts'
 import type { Store } from './store.ts'
 import { Wal } from './wal/wal.ts'
@@ -94,13 +96,17 @@ export class DatasetsApi {
     return toInfo(this.#store.runtime(name).meta)
   }
 
-  /** Change description and retention (omitted fields keep their values). */
+  /** Change description, retention and declared field types (omitted fields keep their values). */
   update(name: string, changes: DatasetUpdate): Promise<DatasetInfo> {
     const s = this.#store
     return s.track(
       (async () => {
         s.assertUsable()
         const rt = s.runtime(name)
+        if (changes.fieldTypes !== undefined) {
+          const fieldTypes = mergeFieldTypes(rt.meta.fieldTypes, changes.fieldTypes, rt.meta.mapFields ?? [])
+          await this.#declare(name, fieldTypes, [...(rt.meta.mapFields ?? [])])
+        }
         const description =
           changes.description === undefined ? rt.meta.description : checkDescription(changes.description)
         const days = changes.retentionDays ?? rt.meta.retentionDays
@@ -207,6 +213,130 @@ export class DatasetsApi {
         return { fieldsDropped: [...before].filter((f) => !after.has(f)).sort() }
       })(),
     )
+  }
+
+  /** The declared field types of a dataset (`{ duration: 'timespan' }`). */
+  async fieldTypes(name: string): Promise<Record<string, DeclaredType>> {
+    this.#store.assertUsable()
+    return { ...this.#store.runtime(name).meta.fieldTypes }
+  }
+
+  /** The dataset's map fields, in declaration order. */
+  async mapFields(name: string): Promise<string[]> {
+    this.#store.assertUsable()
+    return [...(this.#store.runtime(name).meta.mapFields ?? [])]
+  }
+
+  /**
+   * Declare a map field: objects ingested under that (flattened) name afterwards are stored whole
+   * and read by key (`['attributes.custom']['http.method']`); blocks stored before keep their
+   * flattened fields. `map_field_exists` when already declared.
+   */
+  createMapField(name: string, field: string): Promise<{ name: string }> {
+    const s = this.#store
+    return s.track(
+      (async () => {
+        s.assertUsable()
+        const meta = s.runtime(name).meta
+        checkDeclaredName(field, 'map field')
+        const current = meta.mapFields ?? []
+        if (current.includes(field))
+          throw new StoreError('map_field_exists', `map field ${JSON.stringify(field)} already exists`)
+        if (meta.fieldTypes?.[field] !== undefined)
+          throw new StoreError(
+            'invalid_argument',
+            `field ${JSON.stringify(field)} is declared a ${meta.fieldTypes[field]}`,
+          )
+        await this.#declare(name, meta.fieldTypes ?? {}, [...current, field])
+        return { name: field }
+      })(),
+    )
+  }
+
+  /** Replace the dataset's map fields by `fields` (no duplicates); returns the new list. */
+  setMapFields(name: string, fields: readonly string[]): Promise<string[]> {
+    const s = this.#store
+    return s.track(
+      (async () => {
+        s.assertUsable()
+        const meta = s.runtime(name).meta
+        if (!Array.isArray(fields))
+          throw new StoreError('invalid_argument', 'map fields must be an array of field names')
+        const seen = new Set<string>()
+        for (const f of fields) {
+          checkDeclaredName(f, 'map field')
+          if (seen.has(f))
+            throw new StoreError('invalid_argument', `map field ${JSON.stringify(f)} is listed twice`)
+          if (meta.fieldTypes?.[f] !== undefined)
+            throw new StoreError(
+              'invalid_argument',
+              `field ${JSON.stringify(f)} is declared a ${meta.fieldTypes[f]}`,
+            )
+          seen.add(f)
+        }
+        await this.#declare(name, meta.fieldTypes ?? {}, [...fields])
+        return [...fields]
+      })(),
+    )
+  }
+
+  /**
+   * Stop treating `field` as a map field: later objects under it are flattened again; blocks
+   * stored meanwhile keep their map values. `map_field_not_found` when it is not one.
+   */
+  deleteMapField(name: string, field: string): Promise<void> {
+    const s = this.#store
+    return s.track(
+      (async () => {
+        s.assertUsable()
+        const meta = s.runtime(name).meta
+        const current = meta.mapFields ?? []
+        if (!current.includes(field))
+          throw new StoreError('map_field_not_found', `map field ${JSON.stringify(field)} does not exist`)
+        await this.#declare(
+          name,
+          meta.fieldTypes ?? {},
+          current.filter((f) => f !== field),
+        )
+      })(),
+    )
+  }
+
+  /**
+   * @internal Make sure `fieldTypes` and `mapFields` are declared on top of what is (OTLP ingest
+   * declares its span shape); commits only when something is missing.
+   */
+  async ensureDeclared(
+    name: string,
+    fieldTypes: Readonly<Record<string, DeclaredType>>,
+    mapFields: readonly string[],
+  ): Promise<void> {
+    const meta = this.#store.runtime(name).meta
+    const types = { ...meta.fieldTypes }
+    const maps = [...(meta.mapFields ?? [])]
+    let changed = false
+    for (const [f, t] of Object.entries(fieldTypes)) {
+      if (types[f] === t || maps.includes(f)) continue
+      types[f] = t
+      changed = true
+    }
+    for (const f of mapFields) {
+      if (maps.includes(f) || types[f] !== undefined) continue
+      maps.push(f)
+      changed = true
+    }
+    if (changed) await this.#store.track(this.#declare(name, types, maps))
+  }
+
+  /** Commit a dataset's declarations (durable before it is visible to ingest). */
+  async #declare(name: string, fieldTypes: Record<string, DeclaredType>, mapFields: string[]): Promise<void> {
+    const s = this.#store
+    const rt = s.runtime(name)
+    const updatedAt = formatRfc3339Nano(s.now())
+    await s.context.manifest.commit([
+      { kind: 'DatasetFieldsDeclared', id: rt.meta.id, fieldTypes, mapFields, updatedAt },
+    ])
+    rt.setMeta({ ...rt.meta, fieldTypes, mapFields, updatedAt })
   }
 
   /** Fields of a dataset with their (possibly composite) types. */

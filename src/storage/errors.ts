@@ -6,6 +6,8 @@ export type StoreErrorCode =
   | 'invalid_dataset_name'
   | 'dataset_exists'
   | 'dataset_not_found'
+  | 'map_field_exists'
+  | 'map_field_not_found'
   | 'invalid_argument'
   | 'invalid_input'
   | 'store_locked'

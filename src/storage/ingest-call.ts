@@ -4,6 +4,7 @@
 
 import { threadCpuUsage } from '../util/thread-cpu.ts'
 import { formatRfc3339Nano } from '../util/time/index.ts'
+import type { FieldDecls } from './field-decls.ts'
 import {
   ChunkBuilder,
   type ChunkConsumer,
@@ -102,7 +103,8 @@ function build(
 }
 
 /**
- * Parse and normalize one call's input; `now` is both receive and ingest time. JSON text is parsed
+ * Parse and normalize one call's input; `now` is both receive and ingest time; `decls` are the
+ * dataset's declared fields (timespans, map fields). JSON text is parsed
  * natively; when a number in it went past ±2^53 (an integer literal the parse may have rounded),
  * it is parsed again keeping such integers exact (bigint) and built again: the common input pays
  * nothing for int64 exactness.
@@ -111,6 +113,7 @@ export function prepareIngest(
   input: IngestInput,
   opts: IngestOptions,
   now: bigint,
+  decls?: FieldDecls,
 ): { events: PreparedEvents; status: IngestStatus } {
   const cpu0 = threadCpuUsage()
   const norm = {
@@ -119,6 +122,7 @@ export function prepareIngest(
     labels: opts.labels,
     receiveTime: now,
     sysTime: now,
+    decls,
   }
   const text = typeof input === 'string' || input instanceof Uint8Array ? input : undefined
   const parse = (exactIntegers: boolean) =>

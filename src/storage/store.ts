@@ -15,6 +15,7 @@ import { DatasetsApi } from './datasets-api.ts'
 import { commitDeletion, type DeletionInfo, DeletionWorker, deletionOptions } from './deletion/index.ts'
 import { DocStore } from './docs.ts'
 import { StoreError } from './errors.ts'
+import { declsOf } from './field-decls.ts'
 import { nodeFs } from './fs.ts'
 import { type IngestInput, type IngestOptions, type IngestStatus, prepareIngest } from './ingest-call.ts'
 import { acquireLock } from './lock.ts'
@@ -304,7 +305,7 @@ export class Store {
   async #ingest(dataset: string, input: IngestInput, opts: IngestOptions): Promise<IngestStatus> {
     this.assertUsable()
     const rt = this.runtime(dataset)
-    const { events, status } = prepareIngest(input, opts, this.#now())
+    const { events, status } = prepareIngest(input, opts, this.#now(), declsOf(rt.meta))
     if (events.length === 0) return status
     const walBytes = await rt.append(events)
     if (typeof input !== 'string' && !(input instanceof Uint8Array)) status.processedBytes += walBytes

@@ -1,5 +1,6 @@
 // syntax/timespan-text.ts: timespan literal text ⇄ nanoseconds (apl-reference §2.4; Kusto units).
 // Values are exact bigint nanoseconds; fractional amounts truncate toward zero below 1 ns.
+import { parseClockDuration } from '../util/time/index.ts'
 
 const NS_PER: Readonly<Record<string, bigint>> = (() => {
   const table: Record<string, bigint> = {}
@@ -42,8 +43,6 @@ export function parseTimespanAmount(text: string): bigint | undefined {
   return ns > MAX_TIMESPAN_NS ? undefined : ns
 }
 
-const CLOCK = /^(?:(\d+)\.)?(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/
-
 /**
  * Content of `timespan(…)` / `time(…)`: `2d`, `-1.5h`, `[d.]hh:mm[:ss[.fffffffff]]`. Returns ns, or a
  * reason when invalid (`null` content is handled by the caller).
@@ -51,18 +50,8 @@ const CLOCK = /^(?:(\d+)\.)?(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/
 export function parseTimespanContent(content: string): bigint | { readonly reason: string } {
   const negative = content.startsWith('-')
   const body = content.replace(/^[+-]/, '')
-  let ns = parseTimespanAmount(body)
-  if (ns === undefined) {
-    const m = CLOCK.exec(body)
-    if (m === null) return { reason: 'expected a number with a unit (2d, 1.5h, 10m) or [d.]hh:mm[:ss[.f]]' }
-    const [days, hours, minutes, seconds] = [m[1], m[2], m[3], m[4]].map((v) => BigInt(v ?? '0'))
-    if ((m[1] !== undefined && hours > 23n) || minutes > 59n || seconds > 59n) {
-      return { reason: 'hours, minutes or seconds out of range' }
-    }
-    const fraction = BigInt((m[5] ?? '').padEnd(9, '0') || '0')
-    ns = ((days * 24n + hours) * 60n + minutes) * 60_000_000_000n + seconds * 1_000_000_000n + fraction
-    if (ns > MAX_TIMESPAN_NS) return { reason: 'out of range' }
-  }
+  const ns = parseTimespanAmount(body) ?? parseClockDuration(body)
+  if (typeof ns !== 'bigint') return ns
   return negative ? -ns : ns
 }
 

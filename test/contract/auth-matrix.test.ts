@@ -17,6 +17,7 @@ interface Example {
   path: string
   body?: unknown
   dataset?: string
+  headers?: Record<string, string>
   /** The success status. */
   status: number
 }
@@ -94,6 +95,44 @@ const EXAMPLES: Record<string, () => Promise<Example>> = {
   },
   'datasets.fields': async () => ({ path: '/v2/datasets/ds/fields', dataset: 'ds', status: 200 }),
   'datasets.mapfields': async () => ({ path: '/v2/datasets/ds/mapfields', dataset: 'ds', status: 200 }),
+  'datasets.mapfields.create': async () => ({
+    path: '/v2/datasets/ds/mapfields',
+    body: { name: fresh('map') },
+    dataset: 'ds',
+    status: 200,
+  }),
+  'datasets.mapfields.update': async () => ({
+    path: '/v2/datasets/ds/mapfields',
+    body: ['tags'],
+    dataset: 'ds',
+    status: 200,
+  }),
+  'datasets.mapfields.delete': async () => {
+    const name = fresh('gone-map')
+    await t.call('POST', '/v2/datasets/ds/mapfields', { body: { name } })
+    return { path: `/v2/datasets/ds/mapfields/${name}`, dataset: 'ds', status: 204 }
+  },
+  'datasets.field': async () => ({ path: '/v2/datasets/ds/fields/a', dataset: 'ds', status: 200 }),
+  'datasets.field.update': async () => ({
+    path: '/v2/datasets/ds/fields/took',
+    body: { name: 'took', type: 'timespan' },
+    dataset: 'ds',
+    status: 200,
+  }),
+  'otlp.traces': async () => ({
+    path: '/v1/traces',
+    body: { resourceSpans: [] },
+    headers: { 'x-axiom-dataset': 'ds' },
+    dataset: 'ds',
+    status: 200,
+  }),
+  'otlp.logs': async () => ({
+    path: '/v1/logs',
+    body: { resourceLogs: [] },
+    headers: { 'x-axiom-dataset': 'ds' },
+    dataset: 'ds',
+    status: 200,
+  }),
   'tokens.list': async () => ({ path: '/v2/tokens', status: 200 }),
   'tokens.create': async () => ({ path: '/v2/tokens', body: { name: 'minted' }, status: 200 }),
   'tokens.get': async () => ({ path: `/v2/tokens/${await tokenId()}`, status: 200 }),
@@ -253,7 +292,7 @@ describe('S1 auth matrix', () => {
         })
       let body = ex.body
       if (cell.col === 'multi-dataset') body = { apl: "union ['ds'], ['other'] | count" }
-      const r = await t.call(cell.route.method, ex.path, { token, body })
+      const r = await t.call(cell.route.method, ex.path, { token, body, headers: ex.headers })
       expect(r.status, r.text).toBe(status)
       passed++
     },

@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { otelSpans, otlpProtobufRequest } from '../../bench/otel-traces-gen.ts'
 import type { PhysicalOperator } from '../../src/exec/operator.ts'
 import { openStore } from '../../src/index.ts'
 import { compileApl, schemaFromSnapshot } from '../../src/plan/index.ts'
@@ -16,6 +17,23 @@ import { evaluate } from '../reference/evaluate.ts'
 import { LOGS, NOW, NOW_MS } from '../reference/fixture.ts'
 import { HTTP, QUERIES } from './corpus.ts'
 import { diffResults } from './result-diff.ts'
+
+/** OpenTelemetry spans through OTLP ingest: stored timespans (`duration`) and a map field (`attributes.custom`). */
+const SPANS = otelSpans(600, { seed: 5, startMs: NOW_MS - 2 * 86_400_000, spanMs: 2 * 86_400_000 })
+const SPAN_QUERIES: readonly string[] = [
+  `spans | where duration > 500ms | count`,
+  `spans | summarize avg(duration), percentile(duration, 99), sum(duration) by kind`,
+  `spans | top 5 by duration desc | project name, duration`,
+  `spans | summarize count() by bin(duration, 250ms)`,
+  `spans | extend e = _time + duration, ms = duration / 1ms | project e, ms, d = tostring(duration) | take 7`,
+  `spans | where ['attributes.custom']['app.product.id'] == 'P3' | project span_id, p = ['attributes.custom']`,
+  `spans | summarize count() by u = tostring(['attributes.custom']['app.user.id']) | top 5 by count_`,
+  `spans | summarize make_set(duration), percentiles_array(duration, 5, 50) by ['status.code']`,
+]
+const ALL_QUERIES: readonly (readonly [string, string])[] = [
+  ...QUERIES,
+  ...SPAN_QUERIES.map((q) => ['spans', q] as const),
+]
 
 let runs = 0
 let mismatches = 0
@@ -43,6 +61,8 @@ async function checkAll(blockRows: number, path?: string): Promise<string[]> {
   })
   await store.datasets.create({ name: 'logs' })
   await store.datasets.create({ name: 'http' })
+  await store.datasets.create({ name: 'spans' })
+  const spans = blockRows === 1 ? SPANS.slice(0, 200) : SPANS
   const http = blockRows === 1 ? HTTP.slice(0, 300) : HTTP
   // On disk, most events are sealed into block files first (what workers read), the rest stay in the tail.
   const sealed = (events: readonly unknown[]) => (path ? Math.floor((events.length * 3) / 4) : 0)
@@ -51,10 +71,13 @@ async function checkAll(blockRows: number, path?: string): Promise<string[]> {
   if (path) await store.flush()
   await store.ingest('logs', LOGS.slice(sealed(LOGS)) as Record<string, unknown>[])
   await store.ingest('http', http.slice(sealed(http)))
+  await store.ingestOtlp('spans', otlpProtobufRequest(spans.slice(0, sealed(spans))))
+  if (path) await store.flush()
+  await store.ingestOtlp('spans', otlpProtobufRequest(spans.slice(sealed(spans))))
   await store.settle()
   const snap = store.snapshot()
   const failures: string[] = []
-  for (const [, apl] of QUERIES) {
+  for (const [, apl] of ALL_QUERIES) {
     const bound = compileApl(apl, schemaFromSnapshot(snap))
     if (!bound.plan) throw new Error(`${apl}: ${bound.diagnostics.map((d) => d.message).join('; ')}`)
     const ref = await evaluate(snap, bound.plan, { now: NOW })

@@ -11,14 +11,14 @@ import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ExecError } from '../../src/exec/context.ts'
 import type { PhysicalOperator } from '../../src/exec/operator.ts'
-import { openStore } from '../../src/index.ts'
+import { type Apldb, openStore } from '../../src/index.ts'
 import { compileApl, schemaFromSnapshot } from '../../src/plan/index.ts'
 import { runPlan } from '../../src/query/run-apl.ts'
 import type { Snapshot } from '../../src/storage/snapshot.ts'
 import { evaluate } from '../reference/evaluate.ts'
 import { OracleUnsupported } from '../reference/expr.ts'
 import { NOW, NOW_MS } from '../reference/fixture.ts'
-import { DATASET, datasetArb, type GenEvent, query } from './random-query-gen.ts'
+import { DATASET, DECLARED, datasetArb, type GenEvent, query } from './random-query-gen.ts'
 import { diffResults, show } from './result-diff.ts'
 
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
@@ -51,11 +51,18 @@ afterAll(async () => {
     await new Promise((r) => setTimeout(r, 50))
 })
 
+/** The generated dataset's declarations: `d` a timespan, `c` a map field. */
+async function declare(store: Apldb): Promise<void> {
+  await store.datasets.update(DATASET, { fieldTypes: DECLARED.fieldTypes })
+  for (const f of DECLARED.mapFields) await store.datasets.createMapField(DATASET, f)
+}
+
 async function openStores(events: GenEvent[]) {
   const out: { blockRows: number; parallel?: 'on'; snap: Snapshot; close(): Promise<void> }[] = []
   for (const blockRows of BLOCK_SIZES) {
     const store = await openStore({ clock: () => NOW_MS, blockRows, sealWorker: false, durability: 'none' })
     await store.datasets.create({ name: DATASET })
+    await declare(store)
     await store.ingest(DATASET, events)
     await store.settle()
     const snap = store.snapshot()
@@ -77,6 +84,7 @@ async function openStores(events: GenEvent[]) {
     durability: 'none',
   })
   await disk.datasets.create({ name: DATASET })
+  await declare(disk)
   const sealed = Math.floor((events.length * 3) / 4)
   await disk.ingest(DATASET, events.slice(0, sealed))
   await disk.flush()

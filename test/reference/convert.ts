@@ -2,7 +2,7 @@
 // number parsing (Go ParseFloat / strict integers), tostring (Go float and duration text),
 // todouble / toint / todatetime. Null in, null out, except tostring(null) = "".
 
-import { formatGoDuration, formatRfc3339Nano } from '../../src/util/time/index.ts'
+import { formatGoDuration, formatRfc3339Nano, parseGoDuration } from '../../src/util/time/index.ts'
 import { DateTime, fitsLong, type Json, Timespan, toJson, type Value } from './values.ts'
 
 const INTEGER = /^[+-]?[0-9]+$/
@@ -132,6 +132,32 @@ export function parseDateText(s: string): bigint | null {
     offsetMinutes = (zone[0] === '-' ? -1 : 1) * (Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3)))
   }
   return BigInt(ms) * 1_000_000n + fraction - BigInt(offsetMinutes) * 60_000_000_000n
+}
+
+/** Kusto's clock form `[-][d.]hh:mm[:ss[.fffffffff]]` in ns, or null (the oracle's own reading). */
+function clockText(s: string): bigint | null {
+  const m = /^([+-]?)(?:(\d+)\.)?(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/.exec(s)
+  if (m === null) return null
+  const [, sign, d, h, mi, se, f] = m
+  if ((d !== undefined && Number(h) > 23) || Number(mi) > 59 || Number(se ?? 0) > 59) return null
+  const secs = ((BigInt(d ?? 0) * 24n + BigInt(h)) * 60n + BigInt(mi)) * 60n + BigInt(se ?? 0)
+  const ns = secs * 1_000_000_000n + BigInt((f ?? '').padEnd(9, '0'))
+  return sign === '-' ? -ns : ns
+}
+
+/**
+ * `totimespan`: timespans as is, numbers as ns (reals truncate), strings as Go duration text (the
+ * `d`/`w` extension included) or Kusto's clock form; anything else null (§7, rule 11).
+ */
+export function toTimespan(v: Value): Timespan | null {
+  if (v instanceof Timespan) return v
+  if (typeof v === 'bigint') return new Timespan(v)
+  if (typeof v === 'number') return Number.isFinite(v) ? new Timespan(BigInt(Math.trunc(v))) : null
+  if (typeof v === 'string') {
+    const ns = parseGoDuration(v.trim()) ?? clockText(v.trim())
+    return ns === null ? null : new Timespan(ns)
+  }
+  return null
 }
 
 /** `todatetime`: datetimes as is, numbers as epoch ns (reals truncate), strings by `parseDateText`. */

@@ -4,7 +4,7 @@
 
 import type { AplType } from '../../src/catalog/index.ts'
 import type { Cell, CellJson } from '../../src/exec/result.ts'
-import type { FlatValue } from '../../src/storage/types.ts'
+import { type FlatValue, TimespanValue } from '../../src/storage/types.ts'
 import { formatGoDuration, formatRfc3339Nano } from '../../src/util/time/index.ts'
 
 /** A datetime: epoch nanoseconds, UTC. */
@@ -84,9 +84,13 @@ export function fromJson(j: Json | undefined): Value {
   return j
 }
 
-/** A stored cell as a value: integers are longs, floats reals, arrays dynamic. */
+/**
+ * A stored cell as a value: integers are longs, floats reals, arrays and map-field objects dynamic,
+ * stored timespans timespans.
+ */
 export function fromStorage(v: FlatValue): Value {
   if (typeof v === 'number') return fromJsonNumber(v)
+  if (v instanceof TimespanValue) return new Timespan(v.ns)
   return v
 }
 
@@ -117,8 +121,15 @@ export function toCell(v: Value, type: AplType): Cell {
   return v as Cell
 }
 
-/** A value made to fit a column typed `type`: a long in a real column becomes a real (§3 widening). */
+/**
+ * A value made to fit a column typed `type`: a long in a real column becomes a real (§3 widening); a
+ * number in a timespan column (a field declared a timespan after numbers were stored) is that many
+ * nanoseconds, a real truncated toward zero (O, the ingest rule for declared timespans).
+ */
 export function conform(v: Value, type: AplType): Value {
+  if (type === 'timespan' && typeof v === 'bigint') return new Timespan(v)
+  if (type === 'timespan' && typeof v === 'number' && Number.isFinite(v))
+    return new Timespan(BigInt(Math.trunc(v)))
   return type === 'real' && typeof v === 'bigint' ? Number(v) : v
 }
 

@@ -113,7 +113,9 @@ export function wireOfStorage(type: FieldType): WireKind {
     float: 'real',
     boolean: 'bool',
     datetime: 'datetime',
+    timespan: 'timespan',
     array: 'json',
+    map: 'json',
   }
   return table[type]
 }

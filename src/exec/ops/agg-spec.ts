@@ -4,6 +4,7 @@
 // back as a cell of the output type.
 import type { AplType } from '../../catalog/index.ts'
 import type { AggregateRow, BoundExpr, ExprOf, TimeBucket } from '../../plan/index.ts'
+import { formatGoDuration, formatRfc3339Nano } from '../../util/time/index.ts'
 import { type AggParams, type AggState, createAggState, isAggKind } from '../agg/index.ts'
 import { ExecError } from '../context.ts'
 import { literalCell } from '../kernels/constants.ts'
@@ -127,7 +128,29 @@ function toJson(v: unknown): CellJson {
 
 /** The state's result as a cell of the output type. */
 export function resultCell(spec: AggSpec, state: AggState): Cell {
-  return typedCell(spec.type, state.result())
+  const r = state.result()
+  if (spec.type === 'dynamic' && (spec.valueType === 'timespan' || spec.valueType === 'datetime'))
+    return toJson(timeTextIn(r, spec.valueType))
+  return typedCell(spec.type, r)
+}
+
+/**
+ * A dynamic result over times or timespans (percentiles_array, make_list, make_set, topk keys) with
+ * each value as its text, as any value put into a dynamic is (reference rule 7): RFC3339Nano for a
+ * datetime, Go duration text for a timespan.
+ */
+function timeTextIn(r: unknown, type: 'timespan' | 'datetime'): unknown {
+  const text = (v: unknown): unknown => {
+    if (typeof v !== 'number' && typeof v !== 'bigint') return v
+    const ns = typeof v === 'bigint' ? v : BigInt(Math.round(v))
+    return type === 'timespan' ? formatGoDuration(ns) : formatRfc3339Nano(ns)
+  }
+  if (!Array.isArray(r)) return r
+  return r.map((e) =>
+    e !== null && typeof e === 'object' && !Array.isArray(e) && 'key' in e
+      ? { ...e, key: text(e.key) }
+      : text(e),
+  )
 }
 
 /** A state's result value (or arg_min/arg_max's extreme value) as a cell of `type`. */
@@ -139,8 +162,10 @@ export function typedCell(type: AplType, r: unknown): Cell {
     case 'real':
       return Number(r)
     case 'datetime':
-    case 'timespan':
       return typeof r === 'bigint' ? r : BigInt(Math.round(Number(r)))
+    case 'timespan':
+      // A mean of timespans truncates toward zero (reference rule 42); other results are integral.
+      return typeof r === 'bigint' ? r : BigInt(Math.trunc(Number(r)))
     case 'dynamic':
       return toJson(r)
     default:

@@ -6,7 +6,7 @@
 import type * as arrow from 'apache-arrow'
 import type { BlockColumn } from '../../storage/block/index.ts'
 import type { Cell, CellJson } from '../result.ts'
-import type { BoolVec, DynVec, MixedVec, NumVec, StrVec, TimeVec, Vec } from '../vector.ts'
+import type { BoolVec, DynVec, MixedVec, NumVec, SpanVec, StrVec, TimeVec, Vec } from '../vector.ts'
 
 const TWO_32 = 4294967296
 /** 2^32 = 4294 · 10^6 + 967296: splits hi·2^32 into whole milliseconds and a small remainder. */
@@ -51,6 +51,14 @@ function exactLongs(values: BigInt64Array, approx: Float64Array, valid: Uint8Arr
     else out[i] = Number.isSafeInteger(approx[i]) ? approx[i] : values[i]
   }
   return out
+}
+
+/** int64 nanoseconds as float64 (exact within ±2^53 ns, about ±104 days). */
+function toSpan(data: arrow.Data, n: number): SpanVec {
+  const w = int32Words(data.values as BigInt64Array)
+  const out = new Float64Array(n)
+  for (let i = 0; i < n; i++) out[i] = w[2 * i + 1] * TWO_32 + (w[2 * i] >>> 0)
+  return { kind: 'span', values: out, valid: validity(data, n) }
 }
 
 /** Exact split of int64 epoch ns (as lo/hi words) into integral ms and a 0–999,999 ns remainder. */
@@ -118,7 +126,11 @@ export function columnToVec(col: BlockColumn): Vec {
     case 'string':
       v = toStr(data, n)
       break
+    case 'timespan':
+      v = toSpan(data, n)
+      break
     case 'array':
+    case 'map':
       v = toDyn(col.vector, n)
       break
   }

@@ -67,7 +67,9 @@ function partOf(zc: ZoneColumn, rowCount: number): PartValues | null {
       })
     }
     case 'datetime':
+    case 'timespan':
     case 'array':
+    case 'map':
       return NONE
   }
 }

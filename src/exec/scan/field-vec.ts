@@ -1,10 +1,11 @@
 // exec/scan/field-vec.ts: one field's executor vector from a block's physical columns (one per storage
-// type): a single column as is, integer|float merged to real, other mixes split per type (mixed).
+// type): a single column as is, integer|float merged to real, numbers beside timespans read as
+// nanoseconds, other mixes split per type (mixed).
 // Merges are cached per block column, so a block's merge runs once, not once per query.
 import type { Scan } from '../../plan/index.ts'
 import type { BlockColumn } from '../../storage/block/index.ts'
 import { nullVec, splitMixed } from '../batch.ts'
-import type { NumVec, Vec } from '../vector.ts'
+import type { NumVec, SpanVec, Vec } from '../vector.ts'
 import { columnToVec } from './arrow-to-vec.ts'
 
 /** The type a Scan gives a field (its schema column's type). */
@@ -17,6 +18,23 @@ function mergeNumeric(vs: readonly NumVec[], n: number): NumVec {
   for (const v of vs) mergeInto(v.values, v.valid, values, valid)
   // A field every row holds (in one type or the other) has no nulls: kernels then skip validity.
   return { kind: 'num', type: 'real', values, valid: heldCount(valid) === n ? null : valid }
+}
+
+/**
+ * Number and timespan columns of one field as one timespan vector: numbers are nanoseconds (reals
+ * truncated toward zero), as ingest reads them once the field is declared a timespan.
+ */
+function mergeSpans(vs: readonly (NumVec | SpanVec)[], n: number): SpanVec {
+  const values = new Float64Array(n)
+  const valid = new Uint8Array(n)
+  for (const v of vs) {
+    if (v.kind === 'num' && v.type === 'real') {
+      const trunc = new Float64Array(v.values.length)
+      for (let i = 0; i < trunc.length; i++) trunc[i] = Math.trunc(v.values[i])
+      mergeInto(trunc, v.valid, values, valid)
+    } else mergeInto(v.values, v.valid, values, valid)
+  }
+  return { kind: 'span', values, valid: heldCount(valid) === n ? null : valid }
 }
 
 function mergeInto(
@@ -75,6 +93,8 @@ function buildFieldVec(cols: readonly BlockColumn[], type: FieldColumnType, n: n
  */
 export function combineParts(vs: readonly Vec[], type: FieldColumnType, n: number): Vec {
   if (vs.length === 0) return nullVec(type, n)
+  if (type === 'timespan' && vs.every((v) => v.kind === 'num' || v.kind === 'span'))
+    return vs.length === 1 && vs[0].kind === 'span' ? vs[0] : mergeSpans(vs as (NumVec | SpanVec)[], n)
   if (vs.length === 1) {
     const v = vs[0]
     if (v.kind === 'num' && type === 'real' && v.type === 'long') return { ...v, type: 'real' }

@@ -41,9 +41,10 @@ const MAY: {
     return !c.values || c.values.some((v) => v.toLowerCase().startsWith(want))
   },
   range: (zm, p) => {
-    // Any numeric column of the field may hold a match; a missing min/max proves nothing.
+    // Any numeric (or timespan: ns) column of the field may hold a match; a missing min/max proves nothing.
     return columnsOf(zm, p.field).some((c) => {
-      if ((c.type !== 'integer' && c.type !== 'float') || c.nullCount >= zm.rowCount) return false
+      if ((c.type !== 'integer' && c.type !== 'float' && c.type !== 'timespan') || c.nullCount >= zm.rowCount)
+        return false
       const min = c.min === undefined ? undefined : Number(c.min)
       const max = c.max === undefined ? undefined : Number(c.max)
       if (p.min !== undefined && max !== undefined && max < p.min) return false

@@ -5,7 +5,7 @@
 import { StoreError } from '../../storage/errors.ts'
 import { objectBody, optString, reqString } from '../body-fields.ts'
 import type { Reply, RouteContext } from '../route-types.ts'
-import { badRequest } from '../service-error.ts'
+import { badRequest, ServiceError } from '../service-error.ts'
 
 /** `GET /v2/datasets`. */
 export async function listDatasets(ctx: RouteContext): Promise<Reply> {
@@ -97,8 +97,61 @@ export async function datasetFields(ctx: RouteContext): Promise<Reply> {
   }
 }
 
-/** `GET /v2/datasets/{id}/mapfields`: the dataset's map fields (none are declared in apldb). */
+/**
+ * `GET /v2/datasets/{id}/fields/{field}`: one field (a declared but not yet stored field has its
+ * declared type); 404 for a field the dataset neither stores nor declares.
+ */
+export async function datasetField(ctx: RouteContext): Promise<Reply> {
+  const name = ctx.params.field
+  const stored = (await ctx.db.datasets.fields(ctx.params.id)).find((f) => f.name === name)
+  const declared = (await ctx.db.datasets.fieldTypes(ctx.params.id))[name]
+  const mapped = (await ctx.db.datasets.mapFields(ctx.params.id)).includes(name)
+  const type = stored?.type ?? declared ?? (mapped ? 'map' : undefined)
+  if (type === undefined)
+    throw new ServiceError(404, 'field_not_found', `dataset has no field ${JSON.stringify(name)}`)
+  return { status: 200, body: { name, type, description: '', unit: '', hidden: false } }
+}
+
+/**
+ * `PUT /v2/datasets/{id}/fields/{field}` with a DatasetField (`{"name","type"}`): declares the field's
+ * type (`timespan`; `""` or the stored type removes a declaration). Applies to events ingested after.
+ */
+export async function updateDatasetField(ctx: RouteContext): Promise<Reply> {
+  const b = objectBody(await ctx.json())
+  const name = ctx.params.field
+  const type = reqString(b, 'type')
+  if (b.name !== undefined && b.name !== name) throw badRequest('invalid_body', 'name must match the path')
+  const declare = type === 'timespan' ? 'timespan' : type === '' ? null : undefined
+  if (declare === undefined)
+    throw badRequest(
+      'invalid_body',
+      `a field can be declared a timespan (or "" to remove it), not ${JSON.stringify(type)}`,
+    )
+  await ctx.db.datasets.update(ctx.params.id, { fieldTypes: { [name]: declare } })
+  return datasetField(ctx)
+}
+
+/** `GET /v2/datasets/{id}/mapfields`: the dataset's map fields. */
 export async function datasetMapFields(ctx: RouteContext): Promise<Reply> {
-  const info = await ctx.db.datasets.get(ctx.params.id)
-  return { status: 200, body: info.mapFields ?? [] }
+  return { status: 200, body: await ctx.db.datasets.mapFields(ctx.params.id) }
+}
+
+/** `POST /v2/datasets/{id}/mapfields` with `{"name"}`: 409 when it exists. */
+export async function createMapField(ctx: RouteContext): Promise<Reply> {
+  const b = objectBody(await ctx.json())
+  return { status: 200, body: await ctx.db.datasets.createMapField(ctx.params.id, reqString(b, 'name')) }
+}
+
+/** `PUT /v2/datasets/{id}/mapfields` with `["a","b"]`: replaces the list. */
+export async function updateMapFields(ctx: RouteContext): Promise<Reply> {
+  const b = await ctx.json()
+  if (!Array.isArray(b) || !b.every((x) => typeof x === 'string'))
+    throw badRequest('invalid_body', 'the body must be a JSON array of map field names')
+  return { status: 200, body: await ctx.db.datasets.setMapFields(ctx.params.id, b) }
+}
+
+/** `DELETE /v2/datasets/{id}/mapfields/{field}`: 204; 404 when it is not a map field. */
+export async function deleteMapField(ctx: RouteContext): Promise<Reply> {
+  await ctx.db.datasets.deleteMapField(ctx.params.id, ctx.params.field)
+  return { status: 204 }
 }

@@ -216,6 +216,18 @@ export class IntegerAccumulator extends Accumulator {
   }
 }
 
+/** `timespan` → Duration(ns): int64 nanoseconds, filled like an integer column. */
+export class TimespanAccumulator extends IntegerAccumulator {
+  override finish(): arrow.Data {
+    return arrow.makeData({
+      type: new arrow.DurationNanosecond(),
+      length: this.length,
+      ...this.nulls(),
+      data: this.values,
+    })
+  }
+}
+
 /** `float` → Float64 (-0 and ±Infinity kept as is). */
 export class FloatAccumulator extends Accumulator {
   readonly values: Float64Array
@@ -284,7 +296,7 @@ export class BooleanAccumulator extends Accumulator {
   }
 }
 
-/** `array` → Utf8 JSON text (the field carries the `arrow.json` marker). */
+/** `array` and `map` → Utf8 JSON text (the field carries the `arrow.json` or `apldb.map` marker). */
 export class ArrayAccumulator extends Accumulator {
   readonly #texts: (string | undefined)[]
 
@@ -300,7 +312,7 @@ export class ArrayAccumulator extends Accumulator {
     this.mark(row)
   }
 
-  /** Sets rows `base…` to the values of rows [from, to) of an `array` chunk column (JSON text). */
+  /** Sets rows `base…` to the values of rows [from, to) of an `array`/`map` chunk column (JSON text). */
   addChunk(col: ChunkColumn, from: number, to: number, base: number): void {
     const dict = col.dict as readonly string[]
     const codes = col.codes as Int32Array

@@ -7,6 +7,8 @@ import type { FieldType } from '../types.ts'
 export const EXTENSION_NAME_KEY = 'ARROW:extension:name'
 /** Extension name marking a Utf8 column as JSON text (`array` columns). */
 export const JSON_EXTENSION = 'arrow.json'
+/** Extension name marking a Utf8 column as the JSON text of objects kept whole (`map` columns). */
+export const MAP_EXTENSION = 'apldb.map'
 
 interface ArrowMapping {
   /** Makes the Arrow type; `dictId` keeps dictionary ids unique within one batch. */
@@ -40,20 +42,32 @@ const MAPPINGS: { readonly [T in FieldType]: ArrowMapping } = {
     make: () => new arrow.TimestampNanosecond('UTC'),
     matches: ({ type: t }) => arrow.DataType.isTimestamp(t) && t.unit === arrow.TimeUnit.NANOSECOND,
   },
+  timespan: {
+    make: () => new arrow.DurationNanosecond(),
+    matches: ({ type: t }) => arrow.DataType.isDuration(t) && t.unit === arrow.TimeUnit.NANOSECOND,
+  },
   array: {
     make: () => new arrow.Utf8(),
     matches: (f) => arrow.DataType.isUtf8(f.type) && f.metadata.get(EXTENSION_NAME_KEY) === JSON_EXTENSION,
   },
+  map: {
+    make: () => new arrow.Utf8(),
+    matches: (f) => arrow.DataType.isUtf8(f.type) && f.metadata.get(EXTENSION_NAME_KEY) === MAP_EXTENSION,
+  },
 }
+
+/** The extension name a column of each type carries in its field metadata, if any. */
+const EXTENSIONS: { readonly [T in FieldType]?: string } = { array: JSON_EXTENSION, map: MAP_EXTENSION }
 
 /** The Arrow type of a column of `type`; `dictId` keeps dictionary ids unique within a batch. */
 export function arrowTypeFor(type: FieldType, dictId: number): arrow.DataType {
   return MAPPINGS[type].make(dictId)
 }
 
-/** The Arrow field for a column: nullable except datetime; `array` carries the JSON marker. */
+/** The Arrow field for a column: nullable except datetime; `array` and `map` carry their JSON marker. */
 export function arrowFieldFor(name: string, type: FieldType, dictId: number): arrow.Field {
-  const meta = type === 'array' ? new Map([[EXTENSION_NAME_KEY, JSON_EXTENSION]]) : undefined
+  const ext = EXTENSIONS[type]
+  const meta = ext === undefined ? undefined : new Map([[EXTENSION_NAME_KEY, ext]])
   return new arrow.Field(name, arrowTypeFor(type, dictId), type !== 'datetime', meta)
 }
 

@@ -17,7 +17,9 @@ const ADD: { readonly [T in ChunkColumn['type']]: (slot: FieldSlot) => ChunkAdde
   integer: (s) => s.integers(),
   float: (s) => s.floats(),
   boolean: (s) => s.booleans(),
+  timespan: (s) => s.timespans(),
   array: (s) => s.arrays(),
+  map: (s) => s.maps(),
 }
 
 interface ChunkAdder {

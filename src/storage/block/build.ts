@@ -1,7 +1,7 @@
 // storage/block/build.ts: FlatEvents → one immutable BlockBatch (Arrow vectors, one per (field,
 // type) pair) on the ingest hot path. One pass over the events; never uses the Arrow Builder API.
 import * as arrow from 'apache-arrow'
-import { FIELD_TYPES, type FieldType, type FlatEvent } from '../types.ts'
+import { FIELD_TYPES, type FieldType, type FlatEvent, TimespanValue } from '../types.ts'
 import {
   ArrayAccumulator,
   BooleanAccumulator,
@@ -9,6 +9,7 @@ import {
   FloatAccumulator,
   IntegerAccumulator,
   StringAccumulator,
+  TimespanAccumulator,
 } from './accumulators.ts'
 import { arrowTypeFor } from './arrow-types.ts'
 import { SYS_TIME_FIELD, TIME_FIELD } from './time-columns.ts'
@@ -39,7 +40,9 @@ export class FieldSlot {
   integer?: IntegerAccumulator
   float?: FloatAccumulator
   boolean?: BooleanAccumulator
+  timespan?: TimespanAccumulator
   array?: ArrayAccumulator
+  map?: ArrayAccumulator
   /** Rows in the block. */
   readonly length: number
   /** Bounds of the string dictionary, when the caller knows them (see StringAccumulator). */
@@ -69,9 +72,19 @@ export class FieldSlot {
     return this.boolean
   }
 
+  timespans(): TimespanAccumulator {
+    if (this.timespan === undefined) this.timespan = new TimespanAccumulator(this.length)
+    return this.timespan
+  }
+
   arrays(): ArrayAccumulator {
     if (this.array === undefined) this.array = new ArrayAccumulator(this.length)
     return this.array
+  }
+
+  maps(): ArrayAccumulator {
+    if (this.map === undefined) this.map = new ArrayAccumulator(this.length)
+    return this.map
   }
 }
 
@@ -123,7 +136,9 @@ export function buildBatch(events: readonly FlatEvent[]): BlockBatch {
           slot.booleans().add(row, v)
           break
         default:
-          slot.arrays().add(row, v)
+          if (v instanceof TimespanValue) slot.timespans().add(row, v.ns)
+          else if (Array.isArray(v)) slot.arrays().add(row, v)
+          else slot.maps().add(row, v)
       }
     }
   }

@@ -18,7 +18,7 @@ export interface ChunkColumn {
   readonly count: number
   /** Bit r (byte r >> 3, mask 1 << (r & 7)) set when row r holds a value; undefined when every row does. */
   readonly present: Uint8Array | undefined
-  /** `string`, and `array` (JSON text): dictionary codes, `count` long. */
+  /** `string`, and `array`/`map` (JSON text): dictionary codes, `count` long. */
   readonly codes?: Int32Array
   /**
    * `string`, `array`: the dictionary (every code indexes it; entries may repeat or go unused).
@@ -36,7 +36,7 @@ export interface ChunkColumn {
    */
   readonly dictUtf8?: Uint8Array
   readonly dictOffsets?: Int32Array
-  /** `integer`: int64 values, `count` long. */
+  /** `integer`, `timespan` (nanoseconds): int64 values, `count` long. */
   readonly ints?: BigInt64Array
   /** `float`: values, `count` long. */
   readonly floats?: Float64Array

@@ -1,7 +1,7 @@
 // storage/block/rows.ts: row-wise reads of a BlockBatch (cell values, whole events) for output
 // and tests. Column vectors are read through their raw buffers; readers are cached per vector.
 import type * as arrow from 'apache-arrow'
-import type { FieldType, FlatEvent, FlatValue } from '../types.ts'
+import { type FieldType, type FlatEvent, type FlatValue, TimespanValue } from '../types.ts'
 import type { BlockBatch, BlockColumn } from './build.ts'
 import { int32View, readInt } from './int64.ts'
 import { SYS_TIME_FIELD, TIME_FIELD } from './time-columns.ts'
@@ -36,13 +36,21 @@ const FACTORIES: { readonly [T in FieldType]: ReaderFactory } = {
     const values = data.values as BigInt64Array
     return (row) => (valid(row) ? values[row] : null)
   },
-  array: (data, valid) => {
-    const offsets = data.valueOffsets as Int32Array
-    const bytes = data.values as Uint8Array
-    const decoder = new TextDecoder()
-    return (row) =>
-      valid(row) ? JSON.parse(decoder.decode(bytes.subarray(offsets[row], offsets[row + 1]))) : null
+  timespan: (data, valid) => {
+    const values = data.values as BigInt64Array
+    return (row) => (valid(row) ? new TimespanValue(values[row]) : null)
   },
+  array: jsonReader,
+  map: jsonReader,
+}
+
+/** Parsed JSON text (`array`, `map`). */
+function jsonReader(data: arrow.Data, valid: (row: number) => boolean): CellReader {
+  const offsets = data.valueOffsets as Int32Array
+  const bytes = data.values as Uint8Array
+  const decoder = new TextDecoder()
+  return (row) =>
+    valid(row) ? JSON.parse(decoder.decode(bytes.subarray(offsets[row], offsets[row + 1]))) : null
 }
 
 function readerFor(col: BlockColumn): CellReader {

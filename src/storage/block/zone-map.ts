@@ -23,9 +23,9 @@ export interface ZoneColumn {
   /** Rows of the block without a value of this type (always < rowCount: the column exists). */
   nullCount: number
   /**
-   * Lower/upper bound of the values: integer/datetime as int64 decimal strings, float as number
-   * (omitted when a value is NaN or ±Infinity), boolean as 0/1, string as a bound of at most
-   * ZONE_STRING_BOUND_CHARS code units (JS order). Absent for `array` columns.
+   * Lower/upper bound of the values: integer/datetime/timespan as int64 decimal strings, float as
+   * number (omitted when a value is NaN or ±Infinity), boolean as 0/1, string as a bound of at most
+   * ZONE_STRING_BOUND_CHARS code units (JS order). Absent for `array` and `map` columns.
    */
   min?: number | string
   max?: number | string
@@ -67,9 +67,11 @@ const STATS: { readonly [T in FieldType]: Stats } = {
   string: stringStats,
   integer: int64Stats,
   datetime: int64Stats,
+  timespan: int64Stats,
   float: floatStats,
   boolean: booleanStats,
   array: () => {},
+  map: () => {},
 }
 
 /** Computes the zone map of a batch (the same for a batch and its decoded copy). */

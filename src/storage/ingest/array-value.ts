@@ -49,7 +49,11 @@ function toJson(v: unknown, level: number, path: unknown[]): JsonValue {
   }
 }
 
-function toJsonObject(obj: object, level: number, path: unknown[]): { [key: string]: JsonValue } {
+/**
+ * A copy of a map field's object (at nesting `level`, 1 for a top-level field) as a JSON object,
+ * by the same rules as `toJsonArray`; its keys are kept as they are, dots included.
+ */
+export function toJsonObject(obj: object, level: number, path: unknown[]): { [key: string]: JsonValue } {
   const out = newRecord<JsonValue>()
   const src = obj as Record<string, unknown>
   path.push(obj)

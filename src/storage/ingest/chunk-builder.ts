@@ -4,7 +4,7 @@
 // chunk is handed to a consumer that must encode or copy it before returning.
 import { bigintToParts, type NsParts, partsToBigint, writeParts } from '../../util/time/index.ts'
 import { type ChunkColumn, copyChunk, type EventChunk } from '../block/event-chunk.ts'
-import type { FlatEvent } from '../types.ts'
+import { type FlatEvent, TimespanValue } from '../types.ts'
 import { ChunkRows } from './chunk-rows.ts'
 import { walkColumns } from './column-walk.ts'
 import type { FlattenWalk, LeafSink, PathNode } from './flatten.ts'
@@ -37,6 +37,8 @@ const NO_SINK: LeafSink = {
   leafBigint: noSink,
   leafBoolean: noSink,
   leafArray: noSink,
+  leafTimespan: noSink,
+  leafMap: noSink,
 }
 
 function noSink(): never {
@@ -72,7 +74,7 @@ export class ChunkBuilder {
   constructor(opts: NormalizeOptions, expectedRows: number, onChunk?: ChunkConsumer) {
     this.#opts = opts
     bigintToParts(opts.receiveTime, this.#receive)
-    this.#walk = newWalk(opts.timestampField, NO_SINK)
+    this.#walk = newWalk(opts.timestampField, NO_SINK, opts.decls)
     this.#onChunk = onChunk ?? ((c) => this.#kept.push(copyChunk(c)))
     const maxRows = chunkRows(expectedRows)
     this.#rows = new ChunkRows(maxRows)
@@ -83,10 +85,15 @@ export class ChunkBuilder {
 
   /**
    * Prepares a finished builder for another call, keeping its name tree and buffers; false when it
-   * cannot serve `opts` (another timestamp field).
+   * cannot serve `opts` (another timestamp field, other declarations).
    */
   reuse(opts: NormalizeOptions, expectedRows: number, onChunk: ChunkConsumer): boolean {
-    if (this.#rows.row !== 0 || this.#walk.timestampField !== (opts.timestampField || '_time')) return false
+    if (
+      this.#rows.row !== 0 ||
+      this.#walk.timestampField !== (opts.timestampField || '_time') ||
+      this.#walk.decls !== opts.decls
+    )
+      return false
     this.#opts = opts
     bigintToParts(opts.receiveTime, this.#receive)
     this.#onChunk = onChunk
@@ -141,7 +148,9 @@ export class ChunkBuilder {
           rows.boolean(slot, v)
           break
         default:
-          if (v !== null && v !== undefined) rows.array(slot, v)
+          if (v instanceof TimespanValue) rows.timespan(slot, v.ns)
+          else if (Array.isArray(v)) rows.array(slot, v)
+          else if (v !== null && v !== undefined) rows.map(slot, v)
       }
     }
     this.#time[rows.row] = event.time
@@ -194,7 +203,7 @@ export class ChunkBuilder {
     })
     if (rows.columns.length >= CHUNK_MAX_COLUMNS) {
       // Too many names to keep: start over with a fresh name tree (targets cache their slots).
-      this.#walk = newWalk(this.#opts.timestampField, NO_SINK)
+      this.#walk = newWalk(this.#opts.timestampField, NO_SINK, this.#opts.decls)
       this.#rows = new ChunkRows(rows.maxRows)
     } else {
       // The next chunk starts empty, in the same buffers.

@@ -71,9 +71,9 @@ abstract class Column {
   }
 }
 
-/** Strings (or array JSON text) as dictionary codes; one dictionary per column per chunk. */
+/** Strings (or array/map JSON text) as dictionary codes; one dictionary per column per chunk. */
 export class StringColumn extends Column {
-  readonly type: 'string' | 'array'
+  readonly type: 'string' | 'array' | 'map'
   codes = new Int32Array(INITIAL_CAPACITY)
   dict: string[] = []
   #codeOf = new Map<string, number>()
@@ -86,7 +86,7 @@ export class StringColumn extends Column {
   /** The text of the dictionary's entries so far, TEXT_PIECE_ENTRIES a piece (see #append). */
   #pieces: string[] = []
 
-  constructor(field: string, type: 'string' | 'array', maxRows: number) {
+  constructor(field: string, type: 'string' | 'array' | 'map', maxRows: number) {
     super(field, maxRows)
     this.type = type
   }
@@ -163,10 +163,19 @@ export class StringColumn extends Column {
   }
 }
 
-/** Integers as int64: safe numbers written through an Int32 pair view, bigints directly. */
+/**
+ * Integers as int64: safe numbers written through an Int32 pair view, bigints directly. A
+ * `timespan` column (nanoseconds) is the same layout.
+ */
 export class IntegerColumn extends Column {
+  readonly type: 'integer' | 'timespan'
   values = new BigInt64Array(INITIAL_CAPACITY)
   #view = new Int32Array(this.values.buffer)
+
+  constructor(field: string, maxRows: number, type: 'integer' | 'timespan' = 'integer') {
+    super(field, maxRows)
+    this.type = type
+  }
 
   /** Sets `row` to a safe-integer number. */
   addNumber(row: number, v: number): void {
@@ -191,7 +200,7 @@ export class IntegerColumn extends Column {
 
   finish(rows: number): ChunkColumn | undefined {
     if (this.count === 0) return undefined
-    return col(this, 'integer', rows, { ints: this.values.subarray(0, this.count) })
+    return col(this, this.type, rows, { ints: this.values.subarray(0, this.count) })
   }
 }
 

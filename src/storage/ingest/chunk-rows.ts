@@ -14,7 +14,9 @@ export class Slot {
   integer: IntegerColumn | undefined = undefined
   float: FloatColumn | undefined = undefined
   boolean: BooleanColumn | undefined = undefined
+  timespan: IntegerColumn | undefined = undefined
   array: StringColumn | undefined = undefined
+  map: StringColumn | undefined = undefined
 
   constructor(name: string) {
     this.name = name
@@ -121,6 +123,27 @@ export class ChunkRows {
     const row = this.#claim(slot)
     let c = slot.array
     if (c === undefined) c = slot.array = this.#track(new StringColumn(slot.name, 'array', this.maxRows))
+    const units = c.units
+    c.add(row, JSON.stringify(v))
+    this.units += c.units - units
+    slot.lastCol = c
+  }
+
+  /** Sets the current row's `slot` to a timespan of `ns` nanoseconds (within int64). */
+  timespan(slot: Slot, ns: bigint): void {
+    const row = this.#claim(slot)
+    let c = slot.timespan
+    if (c === undefined)
+      c = slot.timespan = this.#track(new IntegerColumn(slot.name, this.maxRows, 'timespan'))
+    c.addBigint(row, ns)
+    slot.lastCol = c
+  }
+
+  /** Sets the current row's `slot` to a map-field object (kept whole, as its JSON text). */
+  map(slot: Slot, v: object): void {
+    const row = this.#claim(slot)
+    let c = slot.map
+    if (c === undefined) c = slot.map = this.#track(new StringColumn(slot.name, 'map', this.maxRows))
     const units = c.units
     c.add(row, JSON.stringify(v))
     this.units += c.units - units

@@ -1,8 +1,9 @@
 // storage/ingest/column-walk.ts: `flattenInto` (flatten.ts) specialized for the chunk builder:
 // the same walk and value rules, with leaves appended straight to the chunk's columns instead of
 // going through a LeafSink. The ingest hot path; flatten.ts stays the reference for the rules.
-import { toJsonArray } from './array-value.ts'
+import { toJsonArray, toJsonObject } from './array-value.ts'
 import type { ChunkRows, Slot } from './chunk-rows.ts'
+import { timespanOfNumber, timespanOfText } from './declared-value.ts'
 import { type FieldTarget, type FlattenWalk, flatBigint, PathNode } from './flatten.ts'
 import { BINARY_VALUE, limitString, MAX_NESTING_DEPTH, STRING_SAFE_UNITS } from './limits.ts'
 
@@ -41,11 +42,25 @@ export function walkColumns(
     // `typeof v === '…'` tests, not a switch over typeof: optimized code turns each test into a
     // type check, where a switch calls the Typeof builtin for every value (~10% of ingest).
     if (typeof v === 'string') {
-      if (t.special && !keep(t, v, walk)) continue
+      if (t.special) {
+        if (!keep(t, v, walk)) continue
+        const ns = t.declared === 'timespan' ? timespanOfText(v) : undefined
+        if (ns !== undefined) {
+          rows.timespan(slotOf(t, rows), ns)
+          continue
+        }
+      }
       rows.string(slotOf(t, rows), v.length > STRING_SAFE_UNITS ? limitString(v) : v)
     } else if (typeof v === 'number') {
       if (v - v !== 0) continue // NaN and ±Infinity are null, and nulls are not stored
-      if (t.special && !keep(t, v, walk)) continue
+      if (t.special) {
+        if (!keep(t, v, walk)) continue
+        const ns = t.declared === 'timespan' ? timespanOfNumber(v) : undefined
+        if (ns !== undefined) {
+          rows.timespan(slotOf(t, rows), ns)
+          continue
+        }
+      }
       rows.number(slotOf(t, rows), v)
     } else if (typeof v === 'boolean') {
       if (t.special && !keep(t, v, walk)) continue
@@ -55,7 +70,9 @@ export function walkColumns(
     } else if (typeof v === 'bigint') {
       if (t.special && !keep(t, v, walk)) continue
       const n = flatBigint(v)
-      if (typeof n === 'number') rows.number(slotOf(t, rows), n)
+      const ns = t.declared !== 'timespan' ? undefined : typeof n === 'bigint' ? n : timespanOfNumber(n)
+      if (ns !== undefined) rows.timespan(slotOf(t, rows), ns)
+      else if (typeof n === 'number') rows.number(slotOf(t, rows), n)
       else rows.bigint(slotOf(t, rows), n)
     }
     // undefined, functions and symbols are dropped, as JSON does
@@ -80,6 +97,12 @@ function walkObjectValue(v: object, t: FieldTarget, level: number, walk: Flatten
     // Converted first even for the timestamp field: reading the array may throw (a getter).
     const arr = toJsonArray(v, level + 1, walk.path)
     if (keep(t, v, walk)) rows.array(slotOf(t, rows), arr)
+    return
+  }
+  if (t.declared === 'map') {
+    // Converted first even for the timestamp field: reading the object may throw (a getter).
+    const obj = toJsonObject(v, level + 1, walk.path)
+    if (keep(t, v, walk)) rows.map(slotOf(t, rows), obj)
     return
   }
   t.child ??= new PathNode(`${t.name}.`)

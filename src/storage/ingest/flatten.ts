@@ -2,8 +2,10 @@
 // the value rules, the limits and the reserved-name renames, and hands each leaf to a sink. Never
 // writes user keys anywhere itself. Recursion is bounded by MAX_NESTING_DEPTH; cycles are cut.
 
-import type { JsonValue } from '../types.ts'
-import { toJsonArray } from './array-value.ts'
+import type { Declared, FieldDecls } from '../field-decls.ts'
+import type { JsonObject, JsonValue } from '../types.ts'
+import { toJsonArray, toJsonObject } from './array-value.ts'
+import { timespanOfNumber, timespanOfText } from './declared-value.ts'
 import {
   BINARY_VALUE,
   limitString,
@@ -28,6 +30,10 @@ export interface LeafSink {
   leafBoolean(target: FieldTarget, value: boolean): void
   /** An array made JSON-safe (see array-value.ts). */
   leafArray(target: FieldTarget, value: JsonValue[]): void
+  /** A field declared `timespan`: its value in nanoseconds (within int64). */
+  leafTimespan(target: FieldTarget, ns: bigint): void
+  /** A declared map field's object, made JSON-safe and kept whole. */
+  leafMap(target: FieldTarget, value: JsonObject): void
 }
 
 /** What the walk needs to know about one flattened name; resolved once, then reused. */
@@ -40,7 +46,9 @@ export class FieldTarget {
   readonly isTimestamp: boolean
   /** The event-failing problem of this name (longer than the limit), if any. */
   readonly nameError: string | undefined
-  /** isTimestamp or a nameError: a leaf here needs more than storing (one test on the hot path). */
+  /** How the dataset declares this name (a timespan, a map field), if it does. */
+  readonly declared: Declared | undefined
+  /** isTimestamp, a nameError or a declaration: a leaf here needs more than storing (one test on the hot path). */
   readonly special: boolean
   /** Names nested under this one (`name.`), made on the first object value. */
   child: PathNode | undefined = undefined
@@ -58,10 +66,11 @@ export class FieldTarget {
       }
     }
     this.nameError = error
-    this.special = this.isTimestamp || error !== undefined
     const wf = name.isWellFormed() ? name : name.toWellFormed()
     // Only names starting with '_' can be reserved.
     this.stored = wf.charCodeAt(0) === 95 ? (walk.renames.get(wf) ?? wf) : wf
+    this.declared = this.isTimestamp ? undefined : walk.decls?.byName.get(this.stored)
+    this.special = this.isTimestamp || error !== undefined || this.declared !== undefined
   }
 }
 
@@ -98,6 +107,8 @@ export class FlattenWalk {
   readonly timestampField: string
   /** Reserved name → stored name (`_sysTime` → `_user_sysTime`). */
   readonly renames: ReadonlyMap<string, string>
+  /** The dataset's declared fields (timespans, map fields), when it declares any. */
+  readonly decls: FieldDecls | undefined
   readonly sink: LeafSink
   /** Name tree of events, and a separate one for labels (their key order differs). */
   readonly root = new PathNode('')
@@ -113,10 +124,16 @@ export class FlattenWalk {
   /** Object.prototype has an enumerable property (checked per event): for-in then lists inherited keys. */
   protoPolluted = false
 
-  constructor(timestampField: string, renames: ReadonlyMap<string, string>, sink: LeafSink) {
+  constructor(
+    timestampField: string,
+    renames: ReadonlyMap<string, string>,
+    sink: LeafSink,
+    decls?: FieldDecls,
+  ) {
     this.timestampField = timestampField
     this.renames = renames
     this.sink = sink
+    this.decls = decls
   }
 
   /** Forget the current event's captures (call before each event). */
@@ -174,21 +191,31 @@ export function flattenInto(obj: object, node: PathNode, level: number, walk: Fl
     pos++
     const sink = walk.sink
     switch (typeof v) {
-      case 'string':
+      case 'string': {
         // Well-formedness is the sink's job: the column sink checks each distinct value once.
-        if (keep(t, v, walk)) sink.leafString(t, v.length > STRING_SAFE_UNITS ? limitString(v) : v)
+        if (!keep(t, v, walk)) continue
+        const ns = t.declared === 'timespan' ? timespanOfText(v) : undefined
+        if (ns !== undefined) sink.leafTimespan(t, ns)
+        else sink.leafString(t, v.length > STRING_SAFE_UNITS ? limitString(v) : v)
         continue
-      case 'number':
+      }
+      case 'number': {
         if (v - v !== 0) continue // NaN and ±Infinity are null, and nulls are not stored
-        if (keep(t, v, walk)) sink.leafNumber(t, v)
+        if (!keep(t, v, walk)) continue
+        const ns = t.declared === 'timespan' ? timespanOfNumber(v) : undefined
+        if (ns !== undefined) sink.leafTimespan(t, ns)
+        else sink.leafNumber(t, v)
         continue
+      }
       case 'boolean':
         if (keep(t, v, walk)) sink.leafBoolean(t, v)
         continue
       case 'bigint':
         if (keep(t, v, walk)) {
           const n = flatBigint(v)
-          if (typeof n === 'number') sink.leafNumber(t, n)
+          const ns = t.declared !== 'timespan' ? undefined : typeof n === 'bigint' ? n : timespanOfNumber(n)
+          if (ns !== undefined) sink.leafTimespan(t, ns)
+          else if (typeof n === 'number') sink.leafNumber(t, n)
           else sink.leafBigint(t, n)
         }
         continue
@@ -209,6 +236,12 @@ export function flattenInto(obj: object, node: PathNode, level: number, walk: Fl
           // Converted first even for the timestamp field: reading the array may throw (a getter).
           const arr = toJsonArray(v, level + 1, walk.path)
           if (keep(t, v, walk)) sink.leafArray(t, arr)
+          continue
+        }
+        if (t.declared === 'map') {
+          // Converted first even for the timestamp field: reading the object may throw (a getter).
+          const obj = toJsonObject(v, level + 1, walk.path)
+          if (keep(t, v, walk)) sink.leafMap(t, obj)
           continue
         }
         if (t.child === undefined) t.child = new PathNode(`${t.name}.`)

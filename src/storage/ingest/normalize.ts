@@ -3,7 +3,8 @@
 // user data, and never writes user keys onto an object that inherits from Object.prototype.
 
 import { bigintToParts, type NsParts, partsToBigint } from '../../util/time/index.ts'
-import type { FlatEvent, FlatValue, JsonValue } from '../types.ts'
+import type { FieldDecls } from '../field-decls.ts'
+import { type FlatEvent, type FlatValue, type JsonObject, type JsonValue, TimespanValue } from '../types.ts'
 import { type FieldTarget, FlattenWalk, flattenInto, type LeafSink, type PathNode } from './flatten.ts'
 import { newRecord } from './null-proto.ts'
 import { readTimestampParts } from './timestamp.ts'
@@ -20,6 +21,8 @@ export interface NormalizeOptions {
   receiveTime: bigint
   /** Ingest time, epoch ns: becomes `_sysTime`. */
   sysTime: bigint
+  /** The dataset's declared fields (timespans, map fields); none when absent. */
+  decls?: FieldDecls
 }
 
 /** A normalized event, or why it failed with the time to report (its own if known, else receiveTime). */
@@ -73,15 +76,23 @@ class RecordSink implements LeafSink {
   leafArray(target: FieldTarget, value: JsonValue[]): void {
     this.fields[target.stored] = value
   }
+
+  leafTimespan(target: FieldTarget, ns: bigint): void {
+    this.fields[target.stored] = new TimespanValue(ns)
+  }
+
+  leafMap(target: FieldTarget, value: JsonObject): void {
+    this.fields[target.stored] = value
+  }
 }
 
 /** Walks of `normalizeEvent`, one per options object (its name tree is reused across events). */
 const walks = new WeakMap<NormalizeOptions, FlattenWalk>()
 
-/** A walk for `timestampField` (default `_time`) whose leaves go to `sink`. */
-export function newWalk(timestampField: string | undefined, sink: LeafSink): FlattenWalk {
+/** A walk for `timestampField` (default `_time`) whose leaves go to `sink`, by `decls`. */
+export function newWalk(timestampField: string | undefined, sink: LeafSink, decls?: FieldDecls): FlattenWalk {
   const field = timestampField || '_time'
-  return new FlattenWalk(field, field === '_time' ? RENAMES : RENAMES_WITH_TIME, sink)
+  return new FlattenWalk(field, field === '_time' ? RENAMES : RENAMES_WITH_TIME, sink, decls)
 }
 
 /**
@@ -93,8 +104,12 @@ export function newWalk(timestampField: string | undefined, sink: LeafSink): Fla
  */
 export function normalizeEvent(raw: unknown, opts: NormalizeOptions): NormalizeResult {
   let walk = walks.get(opts)
-  if (walk === undefined || walk.timestampField !== (opts.timestampField || '_time')) {
-    walk = newWalk(opts.timestampField, new RecordSink())
+  if (
+    walk === undefined ||
+    walk.timestampField !== (opts.timestampField || '_time') ||
+    walk.decls !== opts.decls
+  ) {
+    walk = newWalk(opts.timestampField, new RecordSink(), opts.decls)
     walks.set(opts, walk)
   }
   const sink = walk.sink as RecordSink

@@ -2,6 +2,7 @@
 // appended to the LOG (fsynced) before it takes effect; replaying the LOG over the last checkpoint
 // rebuilds exactly the state that was acknowledged.
 import type { BlockHeader, ZoneMap } from '../block/index.ts'
+import type { DeclaredType } from '../field-decls.ts'
 import { type RetainedField, retainFields } from './retained-fields.ts'
 
 /** Dataset metadata as stored (times RFC3339). */
@@ -15,6 +16,10 @@ export interface DatasetMeta {
   readonly updatedAt: string
   readonly useRetentionPeriod: boolean
   readonly retentionDays: number
+  /** Declared field types (absent in stores written before declarations existed: none). */
+  readonly fieldTypes?: Readonly<Record<string, DeclaredType>>
+  /** Declared map fields, in declaration order (absent: none). */
+  readonly mapFields?: readonly string[]
 }
 
 /** A sealed block as the manifest knows it; enough to prune and read it without opening the file first. */
@@ -36,6 +41,13 @@ export type Edit =
       readonly description: string
       readonly useRetentionPeriod: boolean
       readonly retentionDays: number
+      readonly updatedAt: string
+    }
+  | {
+      readonly kind: 'DatasetFieldsDeclared'
+      readonly id: string
+      readonly fieldTypes: Readonly<Record<string, DeclaredType>>
+      readonly mapFields: readonly string[]
       readonly updatedAt: string
     }
   | { readonly kind: 'DatasetDeleted'; readonly id: string }
@@ -118,6 +130,11 @@ const appliers: Applier = {
     if (!d) return
     const { description, useRetentionPeriod, retentionDays, updatedAt } = e
     d.meta = { ...d.meta, description, useRetentionPeriod, retentionDays, updatedAt }
+  },
+  DatasetFieldsDeclared(s, e) {
+    const d = s.datasets.get(e.id)
+    if (!d) return
+    d.meta = { ...d.meta, fieldTypes: e.fieldTypes, mapFields: e.mapFields, updatedAt: e.updatedAt }
   },
   DatasetDeleted(s, e) {
     s.datasets.delete(e.id)

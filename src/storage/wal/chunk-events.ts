@@ -4,7 +4,7 @@
 import { type ChunkColumn, type EventChunk, valueIndex } from '../block/event-chunk.ts'
 import { readInt } from '../block/int64.ts'
 import { newRecord } from '../ingest/null-proto.ts'
-import type { FlatEvent, FlatValue } from '../types.ts'
+import { type FlatEvent, type FlatValue, TimespanValue } from '../types.ts'
 
 /** The events of rows [from, to) of `chunk` (default: all), appended to `out` when given. */
 export function chunkEvents(
@@ -43,10 +43,11 @@ const READERS: { readonly [T in ChunkColumn['type']]: (col: ChunkColumn) => Read
     const c = codes as Int32Array
     return (i) => d[c[i]]
   },
-  array: ({ dict, codes }) => {
-    const d = dict as readonly string[]
-    const c = codes as Int32Array
-    return (i) => JSON.parse(d[c[i]]) as FlatValue
+  array: jsonReader,
+  map: jsonReader,
+  timespan: ({ ints }) => {
+    const big = ints as BigInt64Array
+    return (i) => new TimespanValue(big[i])
   },
   integer: ({ ints }) => {
     const big = ints as BigInt64Array
@@ -61,4 +62,11 @@ const READERS: { readonly [T in ChunkColumn['type']]: (col: ChunkColumn) => Read
     const b = bools as Uint8Array
     return (i) => b[i] === 1
   },
+}
+
+/** Parsed JSON text (`array`, `map`). */
+function jsonReader({ dict, codes }: ChunkColumn): Reader {
+  const d = dict as readonly string[]
+  const c = codes as Int32Array
+  return (i) => JSON.parse(d[c[i]]) as FlatValue
 }

@@ -7,11 +7,12 @@
 //   4  u32 part | 8 f64 firstSeq | 16 u32 parts | 20 u32 rows | 24 u32 nColumns | 28 u32 0
 //   32 time i64 × rows | sysTime i64 × (1 or rows)
 //   then per column, starting 8-aligned:
-//      u8 type (1 string, 2 integer, 3 float, 4 boolean, 5 array) | u8 hasPresent | u16 0
+//      u8 type (1 string, 2 integer, 3 float, 4 boolean, 5 array, 6 timespan, 7 map) | u8 hasPresent | u16 0
 //      | u32 count | u32 nameBytes | u32 dictLen | name UTF-8, pad 4
 //      | [present bitmap of ⌈rows/8⌉ bytes, pad 4]
-//      | string/array: u32 dictBytes | u32 UTF-16 length per entry | entries' UTF-8, pad 4 | i32 codes × count
-//      | integer/float: pad 8 | i64/f64 × count      | boolean: u8 × count
+//      | string/array/map: u32 dictBytes | u32 UTF-16 length per entry | entries' UTF-8, pad 4 | i32 codes × count
+//      | integer/timespan/float: pad 8 | i64/f64 × count      | boolean: u8 × count
+// Types 6 and 7 came later in version 4: records without them read as before.
 //
 // Encoded payloads live in SharedArrayBuffers and are never written again once appended (only
 // `placeWalRecord` touches them, before), so the seal worker can read them in place.
@@ -33,6 +34,8 @@ const TYPE_CODES: { readonly [T in ChunkColumnType]: number } = {
   float: 3,
   boolean: 4,
   array: 5,
+  timespan: 6,
+  map: 7,
 }
 const TYPE_OF_CODE: readonly (ChunkColumnType | undefined)[] = [
   undefined,
@@ -41,6 +44,8 @@ const TYPE_OF_CODE: readonly (ChunkColumnType | undefined)[] = [
   'float',
   'boolean',
   'array',
+  'timespan',
+  'map',
 ]
 
 /** One decoded WAL record: the chunk of events `[firstSeq, firstSeq + chunk.rows)`. */
@@ -173,7 +178,7 @@ export function decodeWalRecord(payload: Uint8Array): WalRecord {
       present = p.subarray(at, at + ((rows + 7) >> 3))
       at = align4(at + ((rows + 7) >> 3))
     }
-    if (type === 'string' || type === 'array') {
+    if (type === 'string' || type === 'array' || type === 'map') {
       const bytes = dv.getUint32(at, true)
       const lengths = new Uint32Array(ab, base + at + 4, dictLen)
       const dictUtf8 = p.subarray(at + 4 + 4 * dictLen, at + 4 + 4 * dictLen + bytes)
@@ -186,7 +191,7 @@ export function decodeWalRecord(payload: Uint8Array): WalRecord {
       at += count
     } else {
       at = align8(at)
-      if (type === 'integer')
+      if (type === 'integer' || type === 'timespan')
         columns.push({ field, type, count, present, ints: new BigInt64Array(ab, base + at, count) })
       else columns.push({ field, type, count, present, floats: new Float64Array(ab, base + at, count) })
       at += 8 * count
@@ -252,7 +257,7 @@ function dictText(dict: readonly string[]): string {
  */
 function textColumn(
   field: string,
-  type: 'string' | 'array',
+  type: 'string' | 'array' | 'map',
   count: number,
   present: Uint8Array | undefined,
   codes: Int32Array,

@@ -79,6 +79,37 @@ export function parseDurationWithUnits(s: string, units: DurationUnits): bigint 
   return neg ? -total : total
 }
 
+const CLOCK = /^(?:(\d+)\.)?(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/
+
+/**
+ * Kusto's clock form of a timespan without its sign, `[d.]hh:mm[:ss[.fffffffff]]` (`1.02:03:04.5`),
+ * into ns; a reason when it is not that form or out of range.
+ */
+export function parseClockDuration(body: string): bigint | { readonly reason: string } {
+  const m = CLOCK.exec(body)
+  if (m === null) return { reason: 'expected a number with a unit (2d, 1.5h, 10m) or [d.]hh:mm[:ss[.f]]' }
+  const [days, hours, minutes, seconds] = [m[1], m[2], m[3], m[4]].map((v) => BigInt(v ?? '0'))
+  if ((m[1] !== undefined && hours > 23n) || minutes > 59n || seconds > 59n) {
+    return { reason: 'hours, minutes or seconds out of range' }
+  }
+  const fraction = BigInt((m[5] ?? '').padEnd(9, '0') || '0')
+  const ns = ((days * 24n + hours) * 60n + minutes) * 60_000_000_000n + seconds * 1_000_000_000n + fraction
+  return ns > MAX_NS ? { reason: 'out of range' } : ns
+}
+
+/**
+ * Duration text as ingest and `totimespan` read it: a Go duration (`1h30m`, `250ms`, `1.5s`, plus
+ * `d`/`w`) or Kusto's clock form (`[-][d.]hh:mm[:ss[.f]]`); null when it is neither.
+ */
+export function parseDurationText(s: string): bigint | null {
+  const go = parseGoDuration(s)
+  if (go !== null) return go
+  const negative = s.startsWith('-')
+  const clock = parseClockDuration(negative || s.startsWith('+') ? s.slice(1) : s)
+  if (typeof clock !== 'bigint') return null
+  return negative ? -clock : clock
+}
+
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57
 }

@@ -18,6 +18,8 @@ export {
   type DurationUnits,
   formatGoDuration,
   GO_DURATION_UNITS,
+  parseClockDuration,
+  parseDurationText,
   parseDurationWithUnits,
   parseGoDuration,
 } from './duration.ts'

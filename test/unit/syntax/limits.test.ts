@@ -54,32 +54,26 @@ describe('nesting depth', () => {
     expect(result.ast).toBeDefined()
   })
 
-  it.each([1001, 100_000])(
-    '(((…))) at depth %i is APL0202 at the first level past the limit, fast',
-    (depth) => {
-      const { result, ms } = run(`parens ${depth}`, parens(depth))
-      expect(result.diagnostics?.[0]).toMatchObject({
-        code: 'APL0202',
-        span: { start: 6 + MAX_NESTING_DEPTH, length: 1 },
-      })
-      expect(ms).toBeLessThan(50)
-    },
-  )
+  it.each([1001, 100_000])('(((…))) at depth %i is APL0202 at the first level past the limit', (depth) => {
+    const { result } = run(`parens ${depth}`, parens(depth))
+    expect(result.diagnostics?.[0]).toMatchObject({
+      code: 'APL0202',
+      span: { start: 6 + MAX_NESTING_DEPTH, length: 1 },
+    })
+  })
 
   it.each([999, 1000])('not not … x at depth %i parses', (depth) => {
     expect(run(`not ${depth}`, nots(depth)).result.ast).toBeDefined()
   })
 
-  it('not not … x at depth 1001 is APL0202, fast', () => {
-    const { result, ms } = run('not 1001', nots(1001))
+  it('not not … x at depth 1001 is APL0202', () => {
+    const { result } = run('not 1001', nots(1001))
     expect(result.diagnostics?.[0].code).toBe('APL0202')
-    expect(ms).toBeLessThan(50)
   })
 
-  it('not not … x at depth 100000 (400 KB) is stopped by the length limit before lexing, fast', () => {
-    const { result, ms } = run('not 100000', nots(100_000))
+  it('not not … x at depth 100000 (400 KB) is stopped by the length limit before lexing', () => {
+    const { result } = run('not 100000', nots(100_000))
     expect(result.diagnostics?.[0].code).toBe('APL0201')
-    expect(ms).toBeLessThan(50)
     // Within the length limit, the same flood is a depth error.
     expect(run('not 60000', nots(60_000)).result.diagnostics?.[0].code).toBe('APL0202')
   })
@@ -115,12 +109,11 @@ describe('query length', () => {
 
   it('256 KiB + 1 is APL0201 pointing at the first byte past the limit', () => {
     const text = queryOfBytes(MAX_QUERY_BYTES + 1)
-    const { result, ms } = run('bytes 262145', text)
+    const { result } = run('bytes 262145', text)
     expect(result.diagnostics?.[0]).toMatchObject({
       code: 'APL0201',
       span: { start: MAX_QUERY_BYTES, length: 1 },
     })
-    expect(ms).toBeLessThan(50)
   })
 
   it('counts UTF-8 bytes, not UTF-16 units', () => {
@@ -137,14 +130,13 @@ describe('pipe stages and tokens', () => {
     expect(result.ast?.body).toMatchObject({ kind: 'Pipe' })
   })
 
-  it(`${MAX_PIPE_STAGES + 1} pipe stages are APL0204 at the extra pipe, fast`, () => {
+  it(`${MAX_PIPE_STAGES + 1} pipe stages are APL0204 at the extra pipe`, () => {
     const text = `T${' | take 1'.repeat(MAX_PIPE_STAGES + 1)}`
-    const { result, ms } = run('pipes 10001', text)
+    const { result } = run('pipes 10001', text)
     expect(result.diagnostics?.[0]).toMatchObject({
       code: 'APL0204',
       span: { start: 1 + 9 * MAX_PIPE_STAGES + 1 },
     })
-    expect(ms).toBeLessThan(50)
   })
 
   it(`${MAX_TOKENS} tokens parse and one more is APL0203`, () => {
@@ -152,8 +144,7 @@ describe('pipe stages and tokens', () => {
     const exact = `print 1${',1'.repeat(items)}`
     expect(tokenize(exact).tokens.length).toBe(MAX_TOKENS)
     expect(run('tokens 65536', exact, 1).result.ast).toBeDefined()
-    const { result, ms } = run('tokens 65537', `${exact};`)
+    const { result } = run('tokens 65537', `${exact};`)
     expect(result.diagnostics?.[0].code).toBe('APL0203')
-    expect(ms).toBeLessThan(50)
   })
 })

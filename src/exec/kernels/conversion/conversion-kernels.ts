@@ -1,11 +1,12 @@
 // exec/kernels/conversion/conversion-kernels.ts: the conversion family's kernel table (todouble/toreal,
-// toint/tolong, tostring, todatetime), keyed by the family's catalog kernel keys
+// toint/tolong, tostring, todatetime, totimespan), keyed by the family's catalog kernel keys
 // (catalog/scalar/conversion.ts). A row without an entry is unsupported.
 import type { FamilyKernels } from '../kernel.ts'
 import { toDateTimeKernel } from './to-datetime.ts'
 import { toDoubleKernel } from './to-double.ts'
 import { toIntKernel } from './to-int.ts'
 import { toStringKernel } from './to-string.ts'
+import { toTimespanKernel } from './to-timespan.ts'
 
 /** Kernels of the conversion family. */
 export const CONVERSION_KERNELS: FamilyKernels<'conversion'> = {
@@ -13,4 +14,5 @@ export const CONVERSION_KERNELS: FamilyKernels<'conversion'> = {
   toint: toIntKernel,
   tostring: toStringKernel,
   todatetime: toDateTimeKernel,
+  totimespan: toTimespanKernel,
 }
