@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs'
 import * as path from 'node:path'
 import type { StorageBackend } from '../query/backend.ts'
 import type { AlertingStore } from '../service/monitors/alerting-store.ts'
+import type { StoreOptions } from '../storage/store-options.ts'
 import { type OptionDef, type OptionValues, stringOpt } from './command.ts'
 import { CliError, UsageError } from './errors.ts'
 import type { CliIo } from './io.ts'
@@ -92,12 +93,14 @@ function nonEmpty(s: string | undefined): string | undefined {
  * Opens the embedded store at `dir`, runs `fn`, and closes the store whatever happens. With
  * `mustExist`, a missing directory is an error instead of a new empty store. Monitors run only
  * when `monitors.run` is set (the server); other commands never run them or send alerts.
+ * `storeOpts` (memory budgets, field limits) apply to a local store.
  */
 export async function withStore<T>(
   dir: string,
   mustExist: boolean,
   fn: (db: AlertingStore<StorageBackend>) => Promise<T>,
   monitors: { run?: boolean; onError?: (line: string) => void } = {},
+  storeOpts: Omit<StoreOptions, 'path'> = {},
 ): Promise<T> {
   if (dir.startsWith(CLICKHOUSE_PREFIX))
     return withClickHouse(JSON.parse(dir.slice(CLICKHOUSE_PREFIX.length)), fn, monitors)
@@ -107,6 +110,7 @@ export async function withStore<T>(
   // Loaded on demand: `apldb --help` and remote commands never pay for the engine's start-up.
   const { openStore } = await import('../index.ts')
   const db = await openStore({
+    ...storeOpts,
     path: dir,
     monitors: { scheduler: monitors.run ? 'timer' : 'manual', onError: monitors.onError },
   }).catch((e: unknown) => {

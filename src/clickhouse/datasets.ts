@@ -20,6 +20,7 @@ import type { Catalog, DatasetEntry } from './catalog.ts'
 import { type ClickHouseClient, run, selectRows } from './client.ts'
 import type { Layout } from './layout.ts'
 import { insertMeta, META, nextVersion } from './meta.ts'
+import { checkVacuumDue, type StoredMeta, vacuumFields } from './vacuum.ts'
 
 /** What the datasets API needs from the backend. */
 export interface DatasetsHost {
@@ -160,16 +161,21 @@ export class ClickHouseDatasets {
     refuseDeclarations()
   }
 
-  /** Removes whole blocks whose newest event is older than `now - maxDuration` (block-granular, as local). */
   /**
-   * Vacuum is not implemented on this backend yet: fields stay in the schema after deletion (as
-   * Axiom keeps them) and are never dropped. Refused with a clear error rather than answered as done.
+   * Vacuum (vacuum.ts): drops the fields no stored row carries any more; at most once a day per
+   * dataset (sooner: `vacuum_too_soon` with `retryAt`). The time is recorded once the fields are gone.
    */
   async vacuum(name: string): Promise<{ fieldsDropped: string[] }> {
-    await this.#entry(name)
-    throw new StoreError('not_supported', 'vacuum is not supported on the ClickHouse backend yet')
+    const d = await this.#entry(name)
+    const now = this.#host.now()
+    checkVacuumDue(name, d.meta, now)
+    const fieldsDropped = await vacuumFields(this.#host, d)
+    const meta: StoredMeta = { ...d.meta, vacuumedAt: formatRfc3339Nano(now) }
+    await this.#save({ ...d, meta })
+    return { fieldsDropped }
   }
 
+  /** Removes whole blocks whose newest event is older than `now - maxDuration` (block-granular, as local). */
   async trim(name: string, maxDuration: string): Promise<{ blocksRemoved: number; rowsRemoved: number }> {
     const h = this.#host
     const d = await this.#entry(name)

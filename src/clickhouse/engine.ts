@@ -8,7 +8,7 @@ import type { LogicalNode } from '../plan/index.ts'
 import type { Catalog } from './catalog.ts'
 import type { ClickHouseClient } from './client.ts'
 import { compileNode, statement } from './compile/compile.ts'
-import { markOrderNeeds, resultOrderMatters } from './compile/order.ts'
+import { markOrderNeeds } from './compile/order.ts'
 import type { CompileContext, Relation } from './compile/relation.ts'
 import { ClickHouseExec } from './source-exec.ts'
 
@@ -28,8 +28,9 @@ export class ClickHouseEngine implements RemoteEngine {
     const needs = new Map<LogicalNode, boolean>()
     return (node, o) => {
       // The first node asked about heads a tree the planner builds (the plan, the row cap over it,
-      // a `_totals` pass): its order matters as the result's does.
-      if (!needs.has(node)) markOrderNeeds(node, node === o.rowCap || resultOrderMatters(run.plan), needs)
+      // a `_totals` pass): its order always matters, as the result's row cap keeps the first rows
+      // in the local order even where the query leaves the order open.
+      if (!needs.has(node)) markOrderNeeds(node, true, needs)
       const ctx: CompileContext = {
         source: (name) => this.#catalog.source(name),
         datasetId: (name) => this.#catalog.dataset(name)?.meta.id,

@@ -42,34 +42,54 @@ export interface IngestHost {
   now(): bigint
 }
 
+/** True when some event holds an integral number beyond ±2^53 (a JSON literal the parse may have rounded). */
+function beyondSafe(events: readonly FlatEvent[]): boolean {
+  for (const e of events)
+    for (const f in e.fields) {
+      const v = e.fields[f]
+      if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) return true
+    }
+  return false
+}
+
+/**
+ * Parses and normalizes one call's input as the local store does (storage/ingest-call.ts): JSON text
+ * parsed natively, and again keeping integers exact (bigint) when a number went past ±2^53.
+ */
 function normalize(input: IngestInput, opts: IngestOptions, now: bigint) {
-  const failures: { timestamp: string; error: string }[] = []
-  let raw: readonly unknown[]
-  let bytes = 0
-  if (typeof input === 'string' || input instanceof Uint8Array) {
-    const parsed = parseInput(input, {
-      format: opts.format,
-      csvDelimiter: opts.csvDelimiter,
-      csvFields: opts.csvFields,
-    })
-    raw = parsed.events
-    bytes = parsed.bytes
-    for (const e of parsed.errors) failures.push({ timestamp: formatRfc3339Nano(now), error: e.error })
-  } else raw = input
-  const norm = {
-    timestampField: opts.timestampField,
-    timestampFormat: opts.timestampFormat,
-    labels: opts.labels,
-    receiveTime: now,
-    sysTime: now,
+  const text = typeof input === 'string' || input instanceof Uint8Array ? input : undefined
+  const once = (exactIntegers: boolean) => {
+    const failures: { timestamp: string; error: string }[] = []
+    let raw: readonly unknown[] = input as readonly unknown[]
+    let bytes = 0
+    if (text !== undefined) {
+      const parsed = parseInput(text, {
+        format: opts.format,
+        csvDelimiter: opts.csvDelimiter,
+        csvFields: opts.csvFields,
+        exactIntegers,
+      })
+      raw = parsed.events
+      bytes = parsed.bytes
+      for (const e of parsed.errors) failures.push({ timestamp: formatRfc3339Nano(now), error: e.error })
+    }
+    const norm = {
+      timestampField: opts.timestampField,
+      timestampFormat: opts.timestampFormat,
+      labels: opts.labels,
+      receiveTime: now,
+      sysTime: now,
+    }
+    const events: FlatEvent[] = []
+    for (const r of raw) {
+      const res = normalizeEvent(r, norm)
+      if (res.ok) events.push(res.event)
+      else failures.push({ timestamp: formatRfc3339Nano(res.time), error: res.error })
+    }
+    return { events, failures, bytes }
   }
-  const events: FlatEvent[] = []
-  for (const r of raw) {
-    const res = normalizeEvent(r, norm)
-    if (res.ok) events.push(res.event)
-    else failures.push({ timestamp: formatRfc3339Nano(res.time), error: res.error })
-  }
-  return { events, failures, bytes }
+  const first = once(false)
+  return text !== undefined && opts.format !== 'csv' && beyondSafe(first.events) ? once(true) : first
 }
 
 /** Registers new (field, type) pairs and adds typed columns for fields seen for the first time. */

@@ -177,6 +177,13 @@ export const codes = {
     400,
     (a) => `query has too many pipe stages: ${a.stages} (the limit is ${a.limit})`,
   ),
+  APL0205: row<{ nodes: number; limit: number }>(
+    'expression-too-large',
+    'error',
+    400,
+    (a) =>
+      `expression is too large once its let names are expanded: ${a.nodes} terms (the limit is ${a.limit}); a let used several times counts each time`,
+  ),
 
   // ── binder / semantic (used by src/plan) ───────────────────────────────
   APL0301: row<{ name: string; suggestion?: string }>(

@@ -1,7 +1,9 @@
 // exec/batch.ts: the unit operators pass (rows of aligned vectors plus an optional selection) and
 // the few whole-vector moves on it: gather by index, concatenate, null vectors. Never per-row objects.
 import type { AplType } from '../catalog/index.ts'
+import { type NumSeries, seriesVec } from './num-series.ts'
 import type { Cell } from './result.ts'
+import { StringIds } from './string-ids.ts'
 import { markIdentity } from './time-order.ts'
 import type { MixedVec, StrVec, Vec } from './vector.ts'
 import { cellAt, vecLength } from './vector.ts'
@@ -104,6 +106,14 @@ export function usedEntries(v: StrVec): StrVec {
 }
 
 /** The rows `idx` of `v`, in that order (strings keep their dictionary). */
+/** Rows `idx` of a typed series (num-series.ts), sharing its element arrays. */
+function takeSeries(s: NumSeries, idx: Uint32Array): Vec {
+  const start = new Int32Array(idx.length)
+  const len = new Int32Array(idx.length)
+  for (let i = 0; i < idx.length; i++) [start[i], len[i]] = [s.start[idx[i]], s.len[idx[i]]]
+  return seriesVec({ ...s, start, len }, idx.length)
+}
+
 export function takeVec(v: Vec, idx: Uint32Array): Vec {
   switch (v.kind) {
     case 'bool': {
@@ -133,6 +143,8 @@ export function takeVec(v: Vec, idx: Uint32Array): Vec {
           v.parts.map((p) => takeVec(p, idx)),
           idx.length,
         )
+      // A typed series stays typed: rows are re-pointed at the shared elements.
+      if (v.kind === 'dyn' && v.series) return takeSeries(v.series, idx)
       if (v.values.length === 0) return v
       const out = new Array(idx.length)
       for (let i = 0; i < idx.length; i++) out[i] = v.values[idx[i]] ?? null
@@ -143,6 +155,40 @@ export function takeVec(v: Vec, idx: Uint32Array): Vec {
       return { kind: 'mixed', values: out, reals }
     }
   }
+}
+
+/** Rows [from, to) of `v` (typed arrays as views, no copy). */
+export function sliceVec(v: Vec, from: number, to: number): Vec {
+  const valid = (x: Uint8Array | null) => x?.subarray(from, to) ?? null
+  switch (v.kind) {
+    case 'bool':
+      return { kind: 'bool', values: v.values.subarray(from, to), valid: valid(v.valid) }
+    case 'num':
+      return { kind: 'num', type: v.type, values: v.values.subarray(from, to), valid: valid(v.valid) }
+    case 'span':
+      return { kind: 'span', values: v.values.subarray(from, to), valid: valid(v.valid) }
+    case 'time':
+      return { kind: 'time', ms: v.ms.subarray(from, to), ns: v.ns.subarray(from, to), valid: valid(v.valid) }
+    case 'str':
+      return { kind: 'str', codes: v.codes.subarray(from, to), dict: v.dict }
+    case 'dyn':
+      return { kind: 'dyn', values: v.values.slice(from, to) }
+    case 'mixed':
+      if (v.parts && !v.reals)
+        return splitMixed(
+          v.parts.map((p) => sliceVec(p, from, to)),
+          to - from,
+        )
+      if (v.values.length === 0) return v
+      return v.reals
+        ? { kind: 'mixed', values: v.values.slice(from, to), reals: v.reals.subarray(from, to) }
+        : { kind: 'mixed', values: v.values.slice(from, to) }
+  }
+}
+
+/** Rows [from, to) of a batch, densely (its selection is not applied: callers evaluate every row). */
+export function sliceRows(b: Batch, from: number, to: number): Batch {
+  return { length: to - from, sel: null, cols: b.cols.map((c) => sliceVec(c, from, to)) }
 }
 
 /** The batch with only its live rows, densely (no selection). */
@@ -195,7 +241,7 @@ function concatValid(
 /** Strings of several dictionaries as one: each dictionary entry is remapped once. */
 function concatStr(vs: readonly StrVec[], n: number): StrVec {
   const dict: string[] = []
-  const ids = new Map<string, number>()
+  const ids = new StringIds()
   const codes = new Int32Array(n)
   let at = 0
   for (const v of vs) {
@@ -375,7 +421,7 @@ export function fromCells(type: AplType, cells: readonly Cell[]): Vec {
     }
     case 'string': {
       const dict: string[] = []
-      const ids = new Map<string, number>()
+      const ids = new StringIds()
       const codes = new Int32Array(n)
       cells.forEach((c, i) => {
         if (typeof c !== 'string') {

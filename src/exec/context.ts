@@ -1,28 +1,10 @@
 // exec/context.ts: what one query run shares across its operators: the pinned snapshot, the window,
-// the clock, the deadline and abort signal (checked between blocks), and the counters that become
-// `status`. Also the executor's user-facing error. Never holds per-row state.
+// the clock, the guard (deadline, abort signal and memory budget; checked between blocks and inside
+// long loops), and the counters that become `status`. Never holds per-row state.
 import type { ScanStats, Snapshot } from '../storage/snapshot.ts'
+import { QueryGuard } from './guard.ts'
 
-/** Why execution stopped or refused: a stable code plus a message a user can act on. */
-export type ExecErrorCode =
-  | 'not_supported'
-  | 'deadline_exceeded'
-  | 'aborted'
-  | 'strict_types'
-  | 'invalid_argument'
-  | 'join_too_large'
-  | 'too_many_groups'
-
-/** An error a query can cause at run time. */
-export class ExecError extends Error {
-  override readonly name = 'ExecError'
-  readonly code: ExecErrorCode
-
-  constructor(code: ExecErrorCode, message: string) {
-    super(message)
-    this.code = code
-  }
-}
+export { ExecError, type ExecErrorCode } from './exec-error.ts'
 
 /** Counters filled while running; `run.ts` turns them into `QueryStatus`. */
 export interface ExecStats {
@@ -53,6 +35,8 @@ export interface ExecContext {
   /** Wall-clock deadline (`performance.now()` ms), or undefined for none. */
   readonly deadline: number | undefined
   readonly signal: AbortSignal | undefined
+  /** Deadline, signal and memory budget as operators and kernels check them. */
+  readonly guard: QueryGuard
   readonly stats: ExecStats
 }
 
@@ -68,15 +52,15 @@ export function newStats(): ExecStats {
   }
 }
 
-/** Builds a context. */
-export function createContext(fields: Omit<ExecContext, 'stats'> & { stats?: ExecStats }): ExecContext {
-  return { ...fields, stats: fields.stats ?? newStats() }
+/** Builds a context (a guard over its deadline and signal, without a memory budget, unless given). */
+export function createContext(
+  fields: Omit<ExecContext, 'stats' | 'guard'> & { stats?: ExecStats; guard?: QueryGuard },
+): ExecContext {
+  const guard = fields.guard ?? new QueryGuard({ deadline: fields.deadline, signal: fields.signal })
+  return { ...fields, guard, stats: fields.stats ?? newStats() }
 }
 
 /** Throws when the query was aborted or ran past its deadline (called between blocks). */
 export function checkInterrupt(ctx: ExecContext): void {
-  if (ctx.signal?.aborted) throw new ExecError('aborted', 'query aborted')
-  if (ctx.deadline !== undefined && performance.now() > ctx.deadline) {
-    throw new ExecError('deadline_exceeded', 'query ran past its deadline')
-  }
+  ctx.guard.check()
 }

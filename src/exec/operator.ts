@@ -1,5 +1,7 @@
 // exec/operator.ts: the physical operator contract (pull-based async batches) and its metrics.
 // Operators own no query-global state; everything per run arrives through the context.
+
+import { indent } from '../plan/explain.ts'
 import type { RowSchema } from '../plan/index.ts'
 import type { Batch } from './batch.ts'
 import type { ExecContext } from './context.ts'
@@ -31,9 +33,26 @@ export function newMetrics(): OperatorMetrics {
   return { rowsIn: 0, rowsOut: 0, blocksPruned: 0, timeMs: 0 }
 }
 
+/** Operators of a tree, root first, children in order (iterative: any depth). */
+export function preorder(op: PhysicalOperator): PhysicalOperator[] {
+  return preorderWithDepth(op).map(([x]) => x)
+}
+
+/** Operators of a tree, root first, each with its depth (the root's is 0). */
+function preorderWithDepth(op: PhysicalOperator): [PhysicalOperator, number][] {
+  const out: [PhysicalOperator, number][] = []
+  const stack: [PhysicalOperator, number][] = [[op, 0]]
+  while (stack.length > 0) {
+    const [x, d] = stack.pop() as [PhysicalOperator, number]
+    out.push([x, d])
+    for (let i = x.children.length - 1; i >= 0; i--) stack.push([x.children[i], d + 1])
+  }
+  return out
+}
+
 /** The operator tree as indented lines (root first). */
-export function explainTree(op: PhysicalOperator, depth = 0): string {
-  const lines = [`${'  '.repeat(depth)}${op.explain()}`]
-  for (const c of op.children) lines.push(explainTree(c, depth + 1))
-  return lines.join('\n')
+export function explainTree(op: PhysicalOperator): string {
+  return preorderWithDepth(op)
+    .map(([x, d]) => `${indent(d)}${x.explain()}`)
+    .join('\n')
 }

@@ -2,6 +2,7 @@
 // (`Record<LogicalKind, build>`). Every kind has an operator; parts an operator cannot run yet throw
 // `not supported yet` (ExecError) naming them, never run with a wrong answer.
 import type { LogicalKind, LogicalNode, LogicalOf } from '../plan/index.ts'
+import { nodeChildren } from '../plan/index.ts'
 import { scopeOf } from './eval/evaluate.ts'
 import type { KernelEnv } from './kernels/kernel.ts'
 import type { PhysicalOperator } from './operator.ts'
@@ -19,6 +20,7 @@ import { RenderExec } from './ops/render-exec.ts'
 import { ScanExec } from './ops/scan-exec.ts'
 import { SearchExec } from './ops/search-exec.ts'
 import { SortExec } from './ops/sort-exec.ts'
+import { STACK_SPAN, StackBreakExec } from './ops/stack-break-exec.ts'
 import { linkStats } from './ops/stats-link.ts'
 import { planTopN } from './ops/top-n-plan.ts'
 import { UnionExec } from './ops/union-exec.ts'
@@ -45,7 +47,12 @@ export interface PhysicalOptions {
   readonly zoneStats?: boolean
 }
 
-type Build<K extends LogicalKind> = (n: LogicalOf<K>, o: PhysicalOptions) => PhysicalOperator
+/** A builder gets its node's children already built (in `nodeChildren` order). */
+type Build<K extends LogicalKind> = (
+  n: LogicalOf<K>,
+  o: PhysicalOptions,
+  kids: readonly PhysicalOperator[],
+) => PhysicalOperator
 
 /** The `_time` descending key over a schema that has a datetime `_time`, else undefined. */
 function timeDescKey(node: LogicalNode) {
@@ -60,63 +67,88 @@ function timeDescKey(node: LogicalNode) {
 
 const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
   Scan: (n) => new ScanExec(n),
-  Filter: (n, o) => new FilterExec(build(n.input, o), n.predicate, scopeOf(n.input.schema, o.env)),
-  Search: (n, o) =>
-    new SearchExec(build(n.input, o), n.predicate, scopeOf(n.input.schema, o.env), n.caseSensitive),
-  Project: (n, o) =>
-    new ProjectExec('ProjectExec', build(n.input, o), n.columns, n.schema, scopeOf(n.input.schema, o.env)),
-  Extend: (n, o) =>
-    new ProjectExec('ExtendExec', build(n.input, o), n.columns, n.schema, scopeOf(n.input.schema, o.env)),
-  Aggregate: (n, o) => {
-    const input = build(n.input, o)
+  Filter: (n, o, k) => new FilterExec(k[0], n.predicate, scopeOf(n.input.schema, o.env)),
+  Search: (n, o, k) => new SearchExec(k[0], n.predicate, scopeOf(n.input.schema, o.env), n.caseSensitive),
+  Project: (n, o, k) =>
+    new ProjectExec('ProjectExec', k[0], n.columns, n.schema, scopeOf(n.input.schema, o.env)),
+  Extend: (n, o, k) =>
+    new ProjectExec('ExtendExec', k[0], n.columns, n.schema, scopeOf(n.input.schema, o.env)),
+  Aggregate: (n, o, k) => {
+    const input = k[0]
     if (o.zoneStats) linkStats(n, input)
     return new AggregateExec(input, n, scopeOf(n.input.schema, o.env))
   },
-  Sort: (n, o) => new SortExec(build(n.input, o), n.keys, scopeOf(n.input.schema, o.env)),
-  TopN: (n, o) =>
-    planTopN(
-      n.input,
-      build(n.input, o),
-      n.keys,
-      scopeOf(n.input.schema, o.env),
-      Number(n.count),
-      o.rowCap !== n,
-    ),
-  Limit: (n, o) => {
-    const input = build(n.input, o)
+  Sort: (n, o, k) => new SortExec(k[0], n.keys, scopeOf(n.input.schema, o.env)),
+  TopN: (n, o, k) =>
+    planTopN(n.input, k[0], n.keys, scopeOf(n.input.schema, o.env), Number(n.count), o.rowCap !== n),
+  Limit: (n, o, k) => {
+    const input = k[0]
     const key = o.timeDesc ? timeDescKey(n.input) : undefined
     if (key) return planTopN(n.input, input, [key], scopeOf(n.input.schema, o.env), Number(n.count))
     return new LimitExec(input, Number(n.count))
   },
-  Distinct: (n, o) =>
-    new DistinctExec(build(n.input, o), n.columns, n.schema, scopeOf(n.input.schema, o.env)),
-  CountRows: (n, o) => {
-    const input = build(n.input, o)
+  Distinct: (n, o, k) => new DistinctExec(k[0], n.columns, n.schema, scopeOf(n.input.schema, o.env)),
+  CountRows: (n, o, k) => {
+    const input = k[0]
     if (o.zoneStats) linkStats(n, input)
     return new CountExec(input, n.schema)
   },
-  Union: (n, o) =>
-    new UnionExec(
-      n.inputs.map((i) => build(i, o)),
-      n.schema,
-      n.withSource,
-      n.sourceNames,
-    ),
-  Join: (n, o) =>
-    new JoinExec(
-      build(n.left, o),
-      build(n.right, o),
-      n,
-      scopeOf(n.left.schema, o.env),
-      scopeOf(n.right.schema, o.env),
-    ),
-  MakeSeries: (n, o) => new MakeSeriesExec(build(n.input, o), n, scopeOf(n.input.schema, o.env)),
+  Union: (n, _o, k) => new UnionExec(k, n.schema, n.withSource, n.sourceNames),
+  Join: (n, o, k) =>
+    new JoinExec(k[0], k[1], n, scopeOf(n.left.schema, o.env), scopeOf(n.right.schema, o.env)),
+  MakeSeries: (n, o, k) => new MakeSeriesExec(k[0], n, scopeOf(n.input.schema, o.env)),
   Print: (n, o) => new PrintExec(n.columns, n.schema, scopeOf([], o.env)),
   Datatable: (n) => new DatatableExec(n.rows, n.schema),
   Render: (n, o) => new RenderExec(build(n.input, o), n.visualization),
 }
 
-/** The operator tree of a logical node. */
+/** A node being built: its children, and those of them built so far. */
+class Frame {
+  readonly node: LogicalNode
+  readonly children: readonly LogicalNode[]
+  readonly kids: PhysicalOperator[] = []
+
+  constructor(node: LogicalNode) {
+    this.node = node
+    this.children = nodeChildren(node)
+  }
+}
+
+/**
+ * The operator tree of a logical node, built bottom-up without recursion (a 10,000-stage pipeline
+ * stays off the JS stack). `override` is asked before a node's children are built: an operator it
+ * gives stands for the whole subtree. Chains deeper than STACK_SPAN get a StackBreakExec every
+ * STACK_SPAN operators, so pulling a batch through them never nests that deep either.
+ */
 export function build(node: LogicalNode, o: PhysicalOptions): PhysicalOperator {
-  return o.override?.(node, o) ?? (BUILDERS[node.kind] as Build<LogicalKind>)(node as never, o)
+  // One frame per node occurrence (a subtree a `let` shares is built once per use, as operators
+  // hold per-run links): its children are built first, one at a time.
+  const depth = new WeakMap<PhysicalOperator, number>()
+  const enter = (n: LogicalNode): Frame | PhysicalOperator => o.override?.(n, o) ?? new Frame(n)
+  const top = enter(node)
+  if (!(top instanceof Frame)) return top
+  const stack: Frame[] = [top]
+  let result: PhysicalOperator | undefined
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1]
+    if (f.kids.length < f.children.length) {
+      const next = enter(f.children[f.kids.length])
+      if (next instanceof Frame) stack.push(next)
+      else f.kids.push(next)
+      continue
+    }
+    stack.pop()
+    const kids = f.kids.map((op) => {
+      if ((depth.get(op) ?? 1) < STACK_SPAN) return op
+      const cut = new StackBreakExec(op)
+      depth.set(cut, 1)
+      return cut
+    })
+    const op = (BUILDERS[f.node.kind] as Build<LogicalKind>)(f.node as never, o, kids)
+    depth.set(op, 1 + Math.max(0, ...kids.map((k) => depth.get(k) ?? 1)))
+    const parent = stack[stack.length - 1]
+    if (parent) parent.kids.push(op)
+    else result = op
+  }
+  return result as PhysicalOperator
 }

@@ -89,4 +89,9 @@ export interface QueryOptions {
   readonly endTime?: string
   /** Row cap for non-aggregating results (default 1,000; max 50,000; decision §10.4). */
   readonly limit?: number
+  /**
+   * This query's memory budget, bytes (default the store's `queryMemoryBytes`; at most its
+   * `memoryBytes`). Past it the query stops with `query_memory_exceeded`.
+   */
+  readonly memoryBytes?: number
 }

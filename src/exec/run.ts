@@ -8,6 +8,7 @@ import { nodeChildren } from '../plan/index.ts'
 import type { Snapshot } from '../storage/snapshot.ts'
 import { parseTimeBound } from '../util/time/index.ts'
 import type { Batch } from './batch.ts'
+import { clampTakes } from './clamp-takes.ts'
 import {
   checkInterrupt,
   createContext,
@@ -16,16 +17,18 @@ import {
   type ExecStats,
   newStats,
 } from './context.ts'
+import { QueryGuard } from './guard.ts'
 import { chooseBinAutoStep } from './kernels/binning/binning.ts'
 import { literalCell } from './kernels/constants.ts'
 import type { KernelEnv } from './kernels/kernel.ts'
-import type { PhysicalOperator } from './operator.ts'
+import { type PhysicalOperator, preorder } from './operator.ts'
 import { AggregateExec } from './ops/aggregate-exec.ts'
 import { RenderExec } from './ops/render-exec.ts'
-import { concatBatches } from './ops/sort-exec.ts'
+import { ResultRows } from './ops/result-rows.ts'
 import type { TopNExec } from './ops/top-n-exec.ts'
 import { type BuildOverride, type ParallelMode, parallelOverride } from './parallel/index.ts'
 import { build } from './physical-planner.ts'
+import { QueryMemory } from './query-memory.ts'
 import { remoteOf } from './remote.ts'
 import type { Cell, QueryOptions, QueryResult, ResultField, ResultMessage, ResultTable } from './result.ts'
 import { cellsAt } from './vector.ts'
@@ -63,6 +66,18 @@ function bound(text: string | undefined, now: bigint, which: string): bigint | u
       `${which} '${text}' is not an RFC 3339 time or now-relative bound`,
     )
   return t
+}
+
+/** This query's memory budget: the request's (within the store's ceiling), else the store's default. */
+function queryMemory(snapshot: Snapshot, asked: number | undefined): QueryMemory {
+  const pool = snapshot?.memory
+  const ceiling = pool?.maxQueryBytes ?? Number.POSITIVE_INFINITY
+  if (asked !== undefined && (!Number.isSafeInteger(asked) || asked < 1 || asked > ceiling))
+    throw new ExecError(
+      'invalid_argument',
+      `memoryBytes must be a whole number of bytes from 1 to ${ceiling}, got ${asked}`,
+    )
+  return new QueryMemory(asked ?? pool?.defaultQueryBytes ?? Number.POSITIVE_INFINITY, pool)
 }
 
 function rowLimit(limit: number | undefined): number {
@@ -127,16 +142,27 @@ function cellsOf(b: Batch, width: number, n: number): Cell[][] {
   return Array.from({ length: width }, (_, c) => cellsAt(b.cols[c], n))
 }
 
-async function drain(op: PhysicalOperator, ctx: ExecContext): Promise<Batch> {
-  const parts: Batch[] = []
-  for await (const b of op.batches(ctx)) parts.push(b)
-  return concatBatches(parts, op.schema.length)
+/**
+ * Every output batch of `op` as one (the result rows, charged to the query's memory as they arrive).
+ * Past `keep` rows it stops pulling: the rows beyond a result cap are never made.
+ */
+async function drain(
+  op: PhysicalOperator,
+  ctx: ExecContext,
+  keep = Number.POSITIVE_INFINITY,
+): Promise<Batch> {
+  const rows = new ResultRows(op.schema.length, ctx.guard.memory.account('result rows'))
+  for await (const b of op.batches(ctx)) {
+    rows.add(b)
+    if (rows.length >= keep) break
+  }
+  return rows.batch()
 }
 
 /** `drain`, with an abort raised below the executor (the storage scan throws the signal's reason) as ExecError `aborted`. */
-async function drainOrAbort(op: PhysicalOperator, ctx: ExecContext): Promise<Batch> {
+async function drainOrAbort(op: PhysicalOperator, ctx: ExecContext, keep: number): Promise<Batch> {
   try {
-    return await drain(op, ctx)
+    return await drain(op, ctx, keep)
   } catch (e) {
     if (ctx.signal?.aborted && !(e instanceof ExecError)) throw new ExecError('aborted', 'query aborted')
     throw e
@@ -147,22 +173,30 @@ async function drainOrAbort(op: PhysicalOperator, ctx: ExecContext): Promise<Bat
 /** Operators that keep or drop whole rows of one input (a chain of them over a scan matches rows). */
 const ROW_CHAIN = new Set(['FilterExec', 'SearchExec', 'ProjectExec', 'ExtendExec', 'ScanExec'])
 
-/** True when `op` heads a chain of ROW_CHAIN operators that ends in a scan. */
+/** True when `op` heads a chain of ROW_CHAIN operators (stack breaks aside) that ends in a scan. */
 function chainReachesScan(op: PhysicalOperator): boolean {
-  if (op.name === 'ScanExec') return true
-  return ROW_CHAIN.has(op.name) && op.children.length === 1 && chainReachesScan(op.children[0])
+  let x = op
+  while (x.name !== 'ScanExec') {
+    if (!(ROW_CHAIN.has(x.name) || x.name === 'StackBreakExec') || x.children.length !== 1) return false
+    x = x.children[0]
+  }
+  return true
 }
 
 /** Rows matched: per scan, the rows leaving the filter/project chain directly above it. */
 function matchedRows(op: PhysicalOperator): number {
-  if (chainReachesScan(op)) return op.metrics.rowsOut
-  return op.children.reduce((s, c) => s + matchedRows(c), 0)
+  let n = 0
+  const stack = [op]
+  while (stack.length > 0) {
+    const x = stack.pop() as PhysicalOperator
+    if (chainReachesScan(x)) n += x.metrics.rowsOut
+    else stack.push(...x.children)
+  }
+  return n
 }
 
-function findAggregates(op: PhysicalOperator, out: AggregateExec[] = []): AggregateExec[] {
-  if (op instanceof AggregateExec) out.push(op)
-  for (const c of op.children) findAggregates(c, out)
-  return out
+function findAggregates(op: PhysicalOperator): AggregateExec[] {
+  return preorder(op).filter((x): x is AggregateExec => x instanceof AggregateExec)
 }
 
 /** Runs `plan` over `snapshot` (see module header). */
@@ -171,7 +205,23 @@ export async function runQuery(
   plan: LogicalPlan,
   opts: RunOptions,
 ): Promise<QueryResult> {
+  const memory = queryMemory(snapshot, opts.memoryBytes)
+  try {
+    return await runBudgeted(snapshot, plan, opts, memory)
+  } finally {
+    memory.close()
+  }
+}
+
+async function runBudgeted(
+  snapshot: Snapshot,
+  plan: LogicalPlan,
+  opts: RunOptions,
+  memory: QueryMemory,
+): Promise<QueryResult> {
   const started = performance.now()
+  const deadline = opts.deadlineMs === undefined ? undefined : started + opts.deadlineMs
+  const guard = new QueryGuard({ deadline, signal: opts.signal, memory })
   const now = opts.now
   const window = {
     start: bound(opts.startTime, now, 'startTime'),
@@ -183,7 +233,9 @@ export async function runQuery(
   const cap = plan.limited || plan.aggregating ? Number.POSITIVE_INFINITY : requested
   // `render` stands last (the binder's rule): the plan below it shapes the result, and the hint rides along.
   const rendered = plan.root.kind === 'Render' ? plan.root : undefined
-  const p = rendered ? { ...plan, root: rendered.input } : plan
+  // A result-shaping take past the result maximum is lowered to it (with a warning).
+  const clamped = clampTakes(rendered ? { ...plan, root: rendered.input } : plan, MAX_ROW_LIMIT)
+  const p = clamped.plan
   const readsData = p.datasets.length > 0
   // No startTime: the window starts at the Unix epoch (apl-reference §8), and bin_auto sizes to it.
   const autoStart = window.start ?? 0n
@@ -191,6 +243,7 @@ export async function runQuery(
     strictTypes: p.strictTypes,
     binAutoStep: chooseBinAutoStep(autoStart, window.end),
     now,
+    guard,
     window: { start: autoStart, end: window.end },
   }
   const ctx = createContext({
@@ -198,8 +251,9 @@ export async function runQuery(
     window: readsData ? window : {},
     now,
     strictTypes: p.strictTypes,
-    deadline: opts.deadlineMs === undefined ? undefined : started + opts.deadlineMs,
+    deadline,
     signal: opts.signal,
+    guard,
   })
   const timeDesc =
     p.order === 'time-desc' && p.root.schema.some((c) => c.name === '_time' && c.type === 'datetime')
@@ -232,7 +286,8 @@ export async function runQuery(
   } else root = build(p.root, { env, timeDesc, override, zoneStats: true })
   if (rendered) root = new RenderExec(root, rendered.visualization)
   checkInterrupt(ctx)
-  const out = await drainOrAbort(root, ctx)
+  // Event rows past the cap are never read: one more than the cap tells that the cap cut the result.
+  const out = await drainOrAbort(root, ctx, Number.isFinite(cap) ? cap + 1 : cap)
   opts.observe?.(root, ctx.stats)
   const produced = sorter ? sorter.metrics.rowsIn : out.length
   const groupBound = opts.maxAggregateRows ?? MAX_AGGREGATE_ROWS
@@ -243,7 +298,7 @@ export async function runQuery(
     )
   }
   const n = Math.min(out.length, cap)
-  const messages: ResultMessage[] = []
+  const messages: ResultMessage[] = clamped.message ? [clamped.message] : []
   if (produced > n) {
     messages.push({
       priority: 'warn',

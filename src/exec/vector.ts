@@ -1,6 +1,7 @@
 // exec/vector.ts: the column layouts the executor computes on (see DESIGN.md "Batches and
 // vectors"). One variant per physical layout, never per row; `valid` marks non-null rows
 // (null = every row valid). Plain data: operators and kernels own the loops.
+import type { NumSeries } from './num-series.ts'
 import type { Cell, CellJson } from './result.ts'
 
 /** 0/1 per row. */
@@ -40,10 +41,14 @@ export interface StrVec {
   readonly dict: readonly string[]
 }
 
-/** JSON values (dynamic), null for null. */
+/**
+ * JSON values (dynamic), null for null. `series`, when present, holds the same rows as typed arrays of
+ * numbers (num-series.ts); `values` is then built from it on first read.
+ */
 export interface DynVec {
   readonly kind: 'dyn'
   readonly values: readonly (CellJson | null)[]
+  readonly series?: NumSeries
 }
 
 /** Canonical cells of mixed types (multi-typed fields): the slow path. */
@@ -75,6 +80,8 @@ export function vecLength(v: Vec): number {
       return v.codes.length
     case 'mixed':
       return v.parts ? vecLength(v.parts[0]) : v.values.length
+    case 'dyn':
+      return v.series ? v.series.len.length : v.values.length
     default:
       return v.values.length
   }

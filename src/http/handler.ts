@@ -1,8 +1,9 @@
 // http/handler.ts: `createHandler`: the API as a `(req, res, next?)` function for node:http and
 // Express. A thin adapter: every decision is the service's; this only moves bytes, logs one line
-// per request (method, path, status, ms: never headers or the query string) and, under Express,
-// passes paths that are not API routes to `next`. Returned synchronously; requests that arrive
-// before the service is set up wait for it. Serves the web console when asked (console-assets.ts).
+// per request (method, the matched route's pattern, status, ms: never the path as sent, headers or
+// the query string, which may carry secrets) and, under Express, passes paths that are not API
+// routes to `next`. Returned synchronously; requests that arrive before the service is set up wait
+// for it. Serves the web console when asked (console-assets.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AnyApldb as Apldb } from '../query/apldb.ts'
 import { createService, type Service, type ServiceOptions } from '../service/index.ts'
@@ -42,6 +43,13 @@ export type Handler = ((
   readonly ready: Promise<HandlerReady>
 }
 
+/** The path as logged: the matched route's pattern (`/v1/datasets/{id}/ingest`), never the raw text. */
+function loggedPath(service: Service, method: string, path: string): string {
+  const m = service.match(method, path)
+  if (m.kind === 'route') return m.match.route.path
+  return m.kind === 'method' ? '(a route of another method)' : '(no such route)'
+}
+
 /** How long a refused upload may keep sending after its response, ms (then the socket goes). */
 const DISCARD_GRACE_MS = 2_000
 
@@ -55,6 +63,29 @@ function discardRest(req: IncomingMessage): void {
   req.once('end', () => clearTimeout(timer))
   req.once('close', () => clearTimeout(timer))
   req.resume()
+}
+
+/** Largest unread request body drained before a response (a refused small request keeps its connection clean). */
+const DRAIN_BYTES = 64 * 1024
+
+/**
+ * Resolves once a small unread body is read to its end (within the grace period), so answering does
+ * not close a connection with request bytes unread (which resets it under the client's reading).
+ */
+function drainSmall(req: IncomingMessage): Promise<void> {
+  const declared = Number(req.headers['content-length'])
+  if (req.complete || !(declared <= DRAIN_BYTES) || req.headers['content-encoding']) return Promise.resolve()
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, DISCARD_GRACE_MS)
+    timer.unref()
+    const done = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+    req.once('end', done)
+    req.once('close', done)
+    req.resume()
+  })
 }
 
 /**
@@ -84,14 +115,19 @@ export function createHandler(db: Apldb, opts: HttpOptions = {}): Handler {
     }
     const state: RequestState = { bodyStarted: false }
     s.handle(toServiceRequest(req, res, state))
-      .then((r) => {
+      .then(async (r) => {
+        if (!state.bodyStarted) await drainSmall(req)
         writeResponse(req, res, r)
         if (!req.complete) discardRest(req)
-        log?.(`${req.method} ${splitUrl(req.url).path} ${r.status} ${(performance.now() - t0).toFixed(1)}ms`)
+        log?.(
+          `${req.method} ${loggedPath(s, req.method ?? 'GET', splitUrl(req.url).path)} ${r.status} ${(performance.now() - t0).toFixed(1)}ms`,
+        )
       })
       .catch((e: unknown) => {
         // handle() never rejects; a failure here is in writing the response.
-        log?.(`${req.method} ${splitUrl(req.url).path} write failed: ${errorText(e)}`)
+        log?.(
+          `${req.method} ${loggedPath(s, req.method ?? 'GET', splitUrl(req.url).path)} write failed: ${errorText(e)}`,
+        )
         res.destroy()
       })
   }
@@ -99,9 +135,7 @@ export function createHandler(db: Apldb, opts: HttpOptions = {}): Handler {
     const t0 = performance.now()
     // The console's static files need no service: they are answered even while it sets up.
     if (site?.(req, res, splitUrl(req.url).path)) {
-      log?.(
-        `${req.method} ${splitUrl(req.url).path} ${res.statusCode} ${(performance.now() - t0).toFixed(1)}ms`,
-      )
+      log?.(`${req.method} (a console file) ${res.statusCode} ${(performance.now() - t0).toFixed(1)}ms`)
       return
     }
     if (service) {

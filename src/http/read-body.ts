@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Transform } from 'node:stream'
 import * as zlib from 'node:zlib'
-import { payloadTooLarge, ServiceError } from '../service/index.ts'
+import { type BodyBudget, payloadTooLarge, ServiceError } from '../service/index.ts'
 
 type DecoderFactory = () => Transform
 
@@ -37,9 +37,14 @@ function decoderFor(header: string | undefined): Transform | undefined {
 /**
  * The body of `req`, decompressed, at most `limit` bytes (413 beyond). A declared Content-Length
  * over the limit of an uncompressed body is refused before reading. Compressed input is capped too
- * (a little above `limit`), so a stream of padding cannot run forever.
+ * (a little above `limit`), so a stream of padding cannot run forever. With `budget`, each
+ * decompressed chunk is taken from it first: reading pauses while it is spent (429 if it stays so).
  */
-export function readRequestBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
+export function readRequestBody(
+  req: IncomingMessage,
+  limit: number,
+  budget?: BodyBudget,
+): Promise<Uint8Array> {
   let decoder: Transform | undefined
   try {
     decoder = decoderFor(req.headers['content-encoding'])
@@ -54,6 +59,7 @@ export function readRequestBody(req: IncomingMessage, limit: number): Promise<Ui
     let total = 0
     let raw = 0
     let settled = false
+    let waiting: Promise<void> | undefined
     const fail = (e: unknown) => {
       if (settled) return
       settled = true
@@ -73,12 +79,28 @@ export function readRequestBody(req: IncomingMessage, limit: number): Promise<Ui
       if (settled) return
       total += c.length
       if (total > limit) fail(payloadTooLarge(limit))
-      else chunks.push(c)
+      else if (!budget || budget.tryTake(c.length)) chunks.push(c)
+      else {
+        // The process-wide budget is spent: hold this chunk's bytes back until it has room.
+        out.pause()
+        waiting = budget.take(c.length).then(() => {
+          waiting = undefined
+          if (settled) return
+          chunks.push(c)
+          out.resume()
+        }, fail)
+      }
     })
     out.on('end', () => {
       if (settled) return
-      settled = true
-      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total))
+      const finish = () => {
+        if (settled) return
+        settled = true
+        resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total))
+      }
+      // The last chunk may still wait for budget: the body ends once it is kept.
+      if (waiting) void waiting.then(finish)
+      else finish()
     })
     out.on('error', (e: Error) =>
       fail(

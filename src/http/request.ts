@@ -42,9 +42,9 @@ export function toServiceRequest(
     path,
     query,
     headers: headerMap(req),
-    readBody: (limit) => {
+    readBody: (limit, budget) => {
       state.bodyStarted = true
-      return readRequestBody(req, limit)
+      return readRequestBody(req, limit, budget)
     },
     signal: abort.signal,
     remoteAddress: req.socket.remoteAddress,

@@ -1,8 +1,10 @@
-// http/serve.ts: `serve`: a standalone node:http server for the API with request and header
-// timeouts set. `close()` stops accepting, drains in-flight requests (up to a deadline), then
-// closes the store. The CLI's `apldb serve` is built on exactly this.
+// http/serve.ts: `serve`: a standalone node:http server for the API with request, header and idle
+// timeouts set (a connection that sends nothing is closed after the idle timeout, like a keep-alive
+// one). `close()` stops accepting, closes idle and half-open connections at once, drains in-flight
+// requests (up to a deadline, then cuts them), then closes the store. The CLI's `apldb serve` is
+// built on exactly this.
 import * as http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import type { AnyApldb as Apldb } from '../query/apldb.ts'
 import { createHandler, type HttpOptions } from './handler.ts'
 
@@ -16,7 +18,7 @@ export interface ServeOptions extends HttpOptions {
   readonly requestTimeoutMs?: number
   /** Longest time to receive the request headers, ms (default 30,000). */
   readonly headersTimeoutMs?: number
-  /** Idle keep-alive connection lifetime, ms (default 5,000). */
+  /** Idle connection lifetime (keep-alive after a response, or before the first request), ms (default 5,000). */
   readonly keepAliveTimeoutMs?: number
   /** How long `close()` waits for in-flight requests before cutting them, ms (default 30,000). */
   readonly drainTimeoutMs?: number
@@ -33,26 +35,30 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
+/** How often timed-out header reads are looked for, ms (Node's default is 30 s). */
+const CHECK_INTERVAL_MS = 1_000
+
 /** Starts the API server over an open store. */
 export async function serve(db: Apldb, opts: ServeOptions = {}): Promise<RunningServer> {
   const handler = createHandler(db, { ...opts, console: opts.console ?? true })
   const { rootTokenSecret } = await handler.ready
-  let inflight = 0
-  let drained: (() => void) | undefined
+  const idleMs = opts.keepAliveTimeoutMs ?? 5_000
+  const connections = new Connections(idleMs)
   const server = http.createServer(
     {
       requestTimeout: opts.requestTimeoutMs ?? 120_000,
       headersTimeout: opts.headersTimeoutMs ?? 30_000,
-      keepAliveTimeout: opts.keepAliveTimeoutMs ?? 5_000,
+      keepAliveTimeout: idleMs,
+      connectionsCheckingInterval: CHECK_INTERVAL_MS,
     },
     (req, res) => {
-      inflight++
-      res.on('close', () => {
-        if (--inflight === 0) drained?.()
-      })
+      connections.started(req.socket, res)
       handler(req, res)
     },
   )
+  server.on('connection', (s: Socket) => connections.add(s))
+  // With a listener here Node leaves a timed-out socket to us (it would destroy it at once).
+  server.on('timeout', (s: Socket) => connections.timedOut(s))
   const host = opts.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -66,16 +72,7 @@ export async function serve(db: Apldb, opts: ServeOptions = {}): Promise<Running
   const close = () => {
     closing ??= (async () => {
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
-      server.closeIdleConnections()
-      if (inflight > 0) {
-        const idle = new Promise<void>((resolve) => {
-          drained = resolve
-        })
-        const timer = setTimeout(() => server.closeAllConnections(), opts.drainTimeoutMs ?? 30_000)
-        await idle
-        clearTimeout(timer)
-      }
-      server.closeIdleConnections()
+      await connections.drain(opts.drainTimeoutMs ?? 30_000)
       await stopped
       await db.close()
     })()
@@ -83,4 +80,77 @@ export async function serve(db: Apldb, opts: ServeOptions = {}): Promise<Running
   }
   const shownHost = host.includes(':') ? `[${host}]` : host
   return { url: `http://${shownHost}:${port}`, port, rootTokenSecret, close }
+}
+
+/** The server's open connections and the requests in flight on each. */
+class Connections {
+  readonly #idleMs: number
+  /** Requests in flight per connection (absent: none). */
+  readonly #busy = new Map<Socket, number>()
+  readonly #all = new Set<Socket>()
+  #closing = false
+  #drained: (() => void) | undefined
+
+  constructor(idleMs: number) {
+    this.#idleMs = idleMs
+  }
+
+  /** A new connection: idle until its first request, and closed if it stays idle too long. */
+  add(s: Socket): void {
+    if (this.#closing) {
+      s.destroy()
+      return
+    }
+    this.#all.add(s)
+    s.setTimeout(this.#idleMs)
+    s.once('close', () => {
+      this.#all.delete(s)
+      this.#busy.delete(s)
+      this.#check()
+    })
+  }
+
+  /**
+   * `s` was idle for the idle timeout: closed, unless a request on it is in flight or arrives in this
+   * turn of the event loop (after a long stall timers run before pending input is read; a request
+   * already sent must not be reset for the server's own delay).
+   */
+  timedOut(s: Socket): void {
+    setImmediate(() => {
+      if (!this.#busy.has(s)) s.destroy()
+    })
+  }
+
+  /** A request arrived on `s`: no idle timeout while it runs (Node sets keep-alive's after). */
+  started(s: Socket, res: http.ServerResponse): void {
+    s.setTimeout(0)
+    this.#busy.set(s, (this.#busy.get(s) ?? 0) + 1)
+    res.once('close', () => {
+      const left = (this.#busy.get(s) ?? 1) - 1
+      if (left > 0) this.#busy.set(s, left)
+      else this.#busy.delete(s)
+      // Shutting down: a connection whose last request is answered is closed, not kept alive.
+      if (this.#closing && left <= 0) s.destroy()
+      this.#check()
+    })
+  }
+
+  /** Closes idle and half-open connections now, waits for in-flight requests up to `timeoutMs`, then cuts the rest. */
+  async drain(timeoutMs: number): Promise<void> {
+    this.#closing = true
+    for (const s of this.#all) if (!this.#busy.has(s)) s.destroy()
+    if (this.#busy.size > 0) {
+      const idle = new Promise<void>((resolve) => {
+        this.#drained = resolve
+      })
+      const timer = setTimeout(() => this.#drained?.(), timeoutMs)
+      await idle
+      clearTimeout(timer)
+    }
+    for (const s of this.#all) s.destroy()
+  }
+
+  #check(): void {
+    if (this.#closing && this.#busy.size === 0) this.#drained?.()
+  }
 }

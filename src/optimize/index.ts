@@ -4,7 +4,7 @@
 import type { LogicalPlan } from '../plan/index.ts'
 import { mapNodes, mapPlanExprs } from '../plan/rewrite.ts'
 import { foldClock } from './fold-clock.ts'
-import { pushIntoScan } from './scan-pushdown.ts'
+import { pushIntoScans } from './scan-pushdown.ts'
 import { sortLimitToTopN } from './sort-limit.ts'
 
 /** What the rules may depend on: the query clock, fixed for the whole query. */
@@ -16,11 +16,11 @@ export interface OptimizeContext {
 /** Applies every rule in order. */
 export function optimize(plan: LogicalPlan, ctx: OptimizeContext): LogicalPlan {
   let root = mapPlanExprs(plan.root, (e) => foldClock(e, ctx.now))
-  root = mapNodes(root, pushIntoScan)
+  root = pushIntoScans(root)
   root = mapNodes(root, sortLimitToTopN)
   return { ...plan, root }
 }
 
 export { foldClock } from './fold-clock.ts'
-export { pushdownFor, pushIntoScan } from './scan-pushdown.ts'
+export { pushdownFor, pushIntoScan, pushIntoScans } from './scan-pushdown.ts'
 export { sortLimitToTopN } from './sort-limit.ts'

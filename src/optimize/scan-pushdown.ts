@@ -4,6 +4,8 @@
 // since zone maps only prove absence. Case-insensitive string tests are pushed as `*_ci` and can
 // prune only through a block's list of distinct values.
 import type { BoundExpr, Filter, LogicalNode, Scan, ScanPushdown, ZonePredicate } from '../plan/index.ts'
+import { preorderNodes } from '../plan/node-walk.ts'
+import { mapNodes } from '../plan/rewrite.ts'
 
 const FLIP: Readonly<Record<string, string>> = { lt: 'gt', le: 'ge', gt: 'lt', ge: 'le', eq: 'eq' }
 
@@ -138,4 +140,15 @@ export function pushIntoScan(n: LogicalNode): LogicalNode {
   let out: LogicalNode = scan
   for (let i = filters.length - 1; i >= 0; i--) out = { ...filters[i], input: out }
   return out
+}
+
+/**
+ * Plan rule: every Filter chain ending in a Scan gets the Scan annotated, each chain once (from its
+ * top Filter), so a chain of thousands of filters costs its length, not its length squared.
+ */
+export function pushIntoScans(root: LogicalNode): LogicalNode {
+  const inner = new Set<LogicalNode>()
+  for (const n of preorderNodes(root))
+    if (n.kind === 'Filter' && n.input.kind === 'Filter') inner.add(n.input)
+  return mapNodes(root, (n) => (inner.has(n) ? n : pushIntoScan(n)))
 }

@@ -3,6 +3,7 @@
 
 import { lookupPrefixOperator } from '../catalog/index.ts'
 import type { Between, Binary, Expr, Index, InList, Literal, Path, Unary } from '../syntax/ast.ts'
+import { MAX_TOKENS } from '../syntax/limits.ts'
 import type { Span } from '../syntax/span.ts'
 import { operatorResultType, operatorRow, operatorSpan } from './apply-operator.ts'
 import { bindCall } from './bind-calls.ts'
@@ -16,7 +17,11 @@ import {
   columnRef,
 } from './bound-expr.ts'
 import { checkCoercion, comparisonCoercion, isComparison, strongestCoercion } from './coercion.ts'
+import { expandedSize } from './expr-walk.ts'
 import { dottedSegments, memberExpr, resolveBracketName, resolveDotted, resolveName } from './names.ts'
+
+/** Most terms a bound expression may have with its `let` names expanded (as many as a query's tokens). */
+export const MAX_EXPANDED_TERMS = MAX_TOKENS
 
 type Handlers = {
   readonly [K in Expr['kind']]: (
@@ -52,7 +57,12 @@ const HANDLERS: Handlers = {
 
 /** Binds a scalar expression in `scope`; fails (BindFailure) on the first error. */
 export function bindExpr(e: Expr, scope: ExprScope, ctx: BindContext): BoundExpr {
-  return (HANDLERS[e.kind] as (x: Expr, s: ExprScope, c: BindContext) => BoundExpr)(e, scope, ctx)
+  const bound = (HANDLERS[e.kind] as (x: Expr, s: ExprScope, c: BindContext) => BoundExpr)(e, scope, ctx)
+  // `let` names are shared, not copied: doubling them costs nothing here but every later tree walk
+  // (and evaluation of a different value per use) would pay the expanded size.
+  const nodes = expandedSize(bound)
+  if (nodes > MAX_EXPANDED_TERMS) ctx.fail('APL0205', e.span, { nodes, limit: MAX_EXPANDED_TERMS })
+  return bound
 }
 
 /** A literal; bare `null` has no type of its own (`unknown`, matched per value). */

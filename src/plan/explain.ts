@@ -114,7 +114,7 @@ const LINES: Lines = {
 const MAX_INDENT = 32
 
 /** Two spaces per level; past MAX_INDENT, the level number instead: `(40) `. */
-function indent(depth: number): string {
+export function indent(depth: number): string {
   return depth <= MAX_INDENT ? '  '.repeat(depth) : `${'  '.repeat(MAX_INDENT)}(${depth}) `
 }
 

@@ -66,6 +66,21 @@ export function isConstant(e: BoundExpr): boolean {
   return out
 }
 
+const SIZE = new WeakMap<BoundExpr, number>()
+
+/**
+ * Terms of `e` with every shared sub-expression counted at each use (what a tree walk would visit):
+ * a `let` used twice is two copies. Memoised per node, so it costs each distinct node once.
+ */
+export function expandedSize(e: BoundExpr): number {
+  const known = SIZE.get(e)
+  if (known !== undefined) return known
+  let n = 1
+  for (const c of exprChildren(e)) n += expandedSize(c)
+  SIZE.set(e, n)
+  return n
+}
+
 /** Adds the name of every column `e` reads to `out`. */
 export function collectColumns(e: BoundExpr, out: Set<string>): void {
   if (e.kind === 'Column') {

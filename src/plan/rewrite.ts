@@ -3,7 +3,7 @@
 // the build until it is handled here.
 import type { BoundExpr, ExprKind, ExprOf } from './bound-expr.ts'
 import type { LogicalKind, LogicalNode, LogicalOf } from './logical.ts'
-import { nodeChildren, withChildren } from './logical.ts'
+import { rebuildBottomUp, withNewChildren } from './node-walk.ts'
 
 type Rewrite = (e: BoundExpr) => BoundExpr
 type ExprRebuild = { readonly [K in ExprKind]: (e: ExprOf<K>, f: Rewrite) => ExprOf<K> }
@@ -95,17 +95,30 @@ const NODE: NodeRewrite = {
   Render: (n) => n,
 }
 
-/** Rewrites every expression of every node of the tree with `mapExpr(·, f)`. */
+/**
+ * Rewrites every expression of every node of the tree with `mapExpr(·, f)`. Iterative over nodes,
+ * and a sub-expression shared by several nodes or uses (a `let`) is rewritten once.
+ */
 export function mapPlanExprs(node: LogicalNode, f: Rewrite): LogicalNode {
-  const children = nodeChildren(node).map((c) => mapPlanExprs(c, f))
-  const withKids = children.length === 0 ? node : withChildren(node, children)
-  return (NODE[withKids.kind] as (n: LogicalNode, g: Rewrite) => LogicalNode)(withKids, (e) => mapExpr(e, f))
+  const memo = new Map<BoundExpr, BoundExpr>()
+  const g = (e: BoundExpr) => mapExprMemo(e, f, memo)
+  return rebuildBottomUp(node, (n, children) => {
+    const withKids = children.length === 0 ? n : withNewChildren(n, children)
+    return (NODE[withKids.kind] as (x: LogicalNode, h: Rewrite) => LogicalNode)(withKids, g)
+  })
 }
 
-/** Rewrites the tree bottom-up with a node rule. */
+/** `mapExpr` remembering each rewritten node, so shared sub-expressions are rewritten (and kept shared) once. */
+function mapExprMemo(e: BoundExpr, f: Rewrite, memo: Map<BoundExpr, BoundExpr>): BoundExpr {
+  const hit = memo.get(e)
+  if (hit !== undefined) return hit
+  const rebuilt = (EXPR[e.kind] as (x: BoundExpr, g: Rewrite) => BoundExpr)(e, (c) => mapExprMemo(c, f, memo))
+  const out = f(rebuilt)
+  memo.set(e, out)
+  return out
+}
+
+/** Rewrites the tree bottom-up with a node rule (iteratively: any depth). */
 export function mapNodes(node: LogicalNode, rule: (n: LogicalNode) => LogicalNode): LogicalNode {
-  const children = nodeChildren(node)
-  const mapped = children.map((c) => mapNodes(c, rule))
-  const withKids = same(mapped, children) ? node : withChildren(node, mapped)
-  return rule(withKids)
+  return rebuildBottomUp(node, (n, children) => rule(withNewChildren(n, children)))
 }

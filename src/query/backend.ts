@@ -29,8 +29,11 @@ export type DatasetsPort = Pick<
   | 'ensureDeclared'
 >
 
-/** Whole named documents (tokens, annotations, …). */
-export type DocsPort = Pick<DocStore, 'read' | 'write' | 'readJson' | 'writeJson'>
+/**
+ * Whole named documents (monitors, the root token's hash, …) and collections of records kept one
+ * per id, so one change costs its own record (tokens, annotations).
+ */
+export type DocsPort = Pick<DocStore, 'read' | 'write' | 'readJson' | 'writeJson' | 'remove' | 'collection'>
 
 /** The storage behind an `Apldb` (see module header). */
 export interface StorageBackend {

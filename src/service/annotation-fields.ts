@@ -35,12 +35,24 @@ const TYPE = /^[a-z0-9-]+$/
 const CODE = 'invalid_annotation'
 const TEXT_LIMITS = { title: 256, description: 512, url: 512 } as const
 type TextField = keyof typeof TEXT_LIMITS
+/** Most datasets one annotation names. */
+export const MAX_ANNOTATION_DATASETS = 100
+/** Longest dataset name an annotation may name (Axiom's dataset names are 1–128 characters). */
+const MAX_DATASET_NAME = 128
 
 function checkDatasets(v: unknown): string[] {
   if (!Array.isArray(v) || v.length === 0 || !v.every((d) => typeof d === 'string' && d !== '')) {
     throw badRequest(CODE, 'datasets must be a non-empty array of dataset names')
   }
-  return [...new Set(v as string[])]
+  const names = [...new Set(v as string[])]
+  if (names.length > MAX_ANNOTATION_DATASETS)
+    throw badRequest(
+      CODE,
+      `datasets names ${names.length} datasets; an annotation may name at most ${MAX_ANNOTATION_DATASETS}`,
+    )
+  if (names.some((d) => d.length > MAX_DATASET_NAME))
+    throw badRequest(CODE, `a dataset name is longer than ${MAX_DATASET_NAME} characters`)
+  return names
 }
 
 function checkType(v: unknown): string {

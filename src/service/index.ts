@@ -1,6 +1,7 @@
 // service/index.ts: the public surface of the transport-free API service (tokens, annotations,
 // capabilities, the route table, `createService`). Re-exports only.
 
+export { type AdmissionOptions, BusyError } from './admission.ts'
 export type { Annotation, CreateAnnotationRequest, UpdateAnnotationRequest } from './annotation-fields.ts'
 export type { AnnotationFilter } from './annotation-filter.ts'
 export { parseAnnotationFilter } from './annotation-filter.ts'
@@ -20,6 +21,7 @@ export {
 export type { RateLimitOptions } from './rate-limit.ts'
 export { ROUTES } from './route-table.ts'
 export type {
+  BodyBudget,
   BodyKind,
   Method,
   Requirement,

@@ -22,13 +22,22 @@ export interface ServiceRequest {
   readonly body?: Uint8Array | string
   /**
    * Reads the (decompressed) body, refusing (413) past `limit` bytes. The service calls it only
-   * after authenticating the request. Used instead of `body` by the HTTP adapter.
+   * after authenticating the request. Used instead of `body` by the HTTP adapter. With `budget`,
+   * every decompressed chunk is taken from it before it is kept (reading pauses while it is spent).
    */
-  readonly readBody?: (limit: number) => Promise<Uint8Array>
+  readonly readBody?: (limit: number, budget?: BodyBudget) => Promise<Uint8Array>
   /** Aborted when the client goes away (queries stop at their next check). */
   readonly signal?: AbortSignal
   /** Client address, the rate-limit key of unauthenticated requests. */
   readonly remoteAddress?: string
+}
+
+/** A byte budget a body reader draws from (service/admission.ts `BodyReservation`). */
+export interface BodyBudget {
+  /** Takes `n` bytes now if it can. */
+  tryTake(n: number): boolean
+  /** Takes `n` bytes, waiting (bounded) for them; rejects with 429 when they do not come. */
+  take(n: number): Promise<void>
 }
 
 /** A response: status, headers, and a JSON body (absent for 204). */

@@ -2,13 +2,21 @@
 // authentication (401), rate limiting (429), per-route capabilities (403), bounded body reading
 // (413) and error mapping, around the handlers of the route table. Never imports node:http.
 import type { AnyApldb as Apldb } from '../query/apldb.ts'
+import { Admission, type AdmissionOptions, BusyError } from './admission.ts'
 import { Annotations } from './annotations.ts'
 import { allowsAnyDataset, allowsDataset, allowsOrg, type Principal } from './capabilities.ts'
 import { errorParts, errorResponse } from './error-response.ts'
 import { AlertingStore } from './monitors/alerting-store.ts'
 import { type RateDecision, RateLimiter, type RateLimitOptions, rateHeaders } from './rate-limit.ts'
 import { ROUTES } from './route-table.ts'
-import type { Reply, Route, RouteContext, ServiceRequest, ServiceResponse } from './route-types.ts'
+import type {
+  BodyBudget,
+  Reply,
+  Route,
+  RouteContext,
+  ServiceRequest,
+  ServiceResponse,
+} from './route-types.ts'
 import { type MatchResult, Router } from './router.ts'
 import { parseJsonBody } from './safe-json.ts'
 import { forbidden, payloadTooLarge, ServiceError } from './service-error.ts'
@@ -26,6 +34,8 @@ export interface ServiceOptions {
   readonly rateLimit?: RateLimitOptions
   /** Deadline of one query, ms (default: the engine's 30,000). */
   readonly queryDeadlineMs?: number
+  /** Concurrent queries and ingests, their queue, and the process-wide ingest body budget. */
+  readonly admission?: AdmissionOptions
   /** Receives one line per server fault (status ≥ 500). Never given a secret. */
   readonly onError?: (line: string) => void
 }
@@ -36,6 +46,9 @@ export const DEFAULT_MAX_BODY_BYTES = 32 << 20
 export const DEFAULT_MAX_JSON_BODY_BYTES = 1 << 20
 
 const EMPTY = new Uint8Array(0)
+
+/** Routes that run ahead of newly arriving queries and ingests (never starved by them). */
+const MAINTENANCE: ReadonlySet<string> = new Set(['blocks.delete', 'datasets.trim'])
 
 function bearer(headers: Readonly<Record<string, string | undefined>>): string | undefined {
   const h = headers.authorization
@@ -78,6 +91,7 @@ export class Service {
   readonly #alerting: AlertingStore
   readonly #router = new Router(ROUTES)
   readonly #limiter: RateLimiter | undefined
+  readonly #admission: Admission
   readonly #maxBody: number
   readonly #maxJson: number
   readonly #opts: ServiceOptions
@@ -101,6 +115,12 @@ export class Service {
     this.#maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
     this.#maxJson = Math.min(opts.maxJsonBodyBytes ?? DEFAULT_MAX_JSON_BODY_BYTES, this.#maxBody)
     this.#limiter = opts.rateLimit ? new RateLimiter(opts.rateLimit) : undefined
+    this.#admission = new Admission(opts.admission, this.#maxBody)
+  }
+
+  /** Queries and ingests running and waiting, and ingest body bytes held. */
+  admissionStats(): ReturnType<Admission['stats']> {
+    return this.#admission.stats()
   }
 
   /** Which route (if any) serves `method path` (for adapters that pass unknown paths on). */
@@ -112,6 +132,7 @@ export class Service {
   async handle(req: ServiceRequest): Promise<ServiceResponse> {
     let rate: RateDecision | undefined
     let family: Route['limitFamily']
+    let route: Route | undefined
     try {
       const m = this.#router.match(req.method, req.path)
       if (m.kind === 'none')
@@ -131,7 +152,8 @@ export class Service {
           { allow: m.allow.join(', ') },
         )
       }
-      const { route, params } = m.match
+      route = m.match.route
+      const params = m.match.params
       family = route.limitFamily
       const headers = req.headers ?? {}
       // A store shared by several front ends (ClickHouse): tokens and annotations as of now.
@@ -152,15 +174,26 @@ export class Service {
       }
       if (!permitted(principal, route, params, headers))
         throw forbidden(`this token lacks the capability for ${route.id}`)
-      const reply = await route.handler(this.#context(req, route, params, principal))
-      return this.#reply(reply, rate, family)
+      // Queries and ingests wait (bounded) for a slot; other routes never wait behind them.
+      const leave = family ? await this.#admission.enter(family, req.signal) : undefined
+      const body = route.body === 'ingest' ? this.#admission.bodyBytes(req.signal) : undefined
+      try {
+        const context = this.#context(req, route, params, principal, body)
+        const reply = MAINTENANCE.has(route.id)
+          ? await this.#admission.maintenance(() => (route as Route).handler(context))
+          : await route.handler(context)
+        return this.#reply(reply, rate, family)
+      } finally {
+        body?.release()
+        leave?.()
+      }
     } catch (e) {
       const parts = errorParts(e)
       if (parts.internal)
         this.#opts.onError?.(
-          `${req.method} ${req.path}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+          `${req.method} ${route?.id ?? 'unmatched'}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
         )
-      return errorResponse(parts, rate ? rateHeaders(rate, family) : {})
+      return errorResponse(parts, { ...(rate ? rateHeaders(rate, family) : {}), ...busyHeaders(e, family) })
     }
   }
 
@@ -174,11 +207,12 @@ export class Service {
     route: Route,
     params: Readonly<Record<string, string>>,
     principal: Principal,
+    budget: BodyBudget | undefined,
   ): RouteContext {
     const limit = route.body === 'ingest' ? this.#maxBody : this.#maxJson
     let body: Promise<Uint8Array> | undefined
     const bytes = () => {
-      body ??= route.body === 'none' ? Promise.resolve(EMPTY) : readBody(req, limit)
+      body ??= route.body === 'none' ? Promise.resolve(EMPTY) : readBody(req, limit, budget)
       return body
     }
     return {
@@ -199,13 +233,28 @@ export class Service {
   }
 }
 
-async function readBody(req: ServiceRequest, limit: number): Promise<Uint8Array> {
+async function readBody(
+  req: ServiceRequest,
+  limit: number,
+  budget: BodyBudget | undefined,
+): Promise<Uint8Array> {
   if (req.body !== undefined) {
     const b = typeof req.body === 'string' ? new TextEncoder().encode(req.body) : req.body
     if (b.byteLength > limit) throw payloadTooLarge(limit)
+    if (budget && !budget.tryTake(b.byteLength)) await budget.take(b.byteLength)
     return b
   }
-  return req.readBody ? req.readBody(limit) : EMPTY
+  return req.readBody ? req.readBody(limit, budget) : EMPTY
+}
+
+/** Retry-After and the limit headers of a refused admission (api-contract §8: every 429 carries them). */
+function busyHeaders(e: unknown, family: Route['limitFamily']): Record<string, string> {
+  if (!(e instanceof BusyError)) return {}
+  const reset = Math.ceil(Date.now() / 1000) + e.retryAfterS
+  return {
+    ...rateHeaders({ allowed: false, scope: 'user', limit: 0, remaining: 0, reset }, family),
+    'retry-after': String(e.retryAfterS),
+  }
 }
 
 /**

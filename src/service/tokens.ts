@@ -1,8 +1,11 @@
 // service/tokens.ts: API tokens (api-contract.md §5, DESIGN.md §8): create, get, list, delete and
-// regenerate, persisted in the store document `tokens` as SHA-256 hashes, and authentication of a
-// bearer secret (expiry checked on every call). Secrets leave only through create and regenerate.
+// regenerate, persisted as SHA-256 hashes one record per token in the store collection `tokens`
+// (the document `tokens` keeps the generated root's hash; older stores' token lists are split on
+// open), and authentication of a bearer secret (expiry checked on every call). Secrets leave only
+// through create and regenerate.
 import { randomBytes } from 'node:crypto'
 import type { DocsPort } from '../query/backend.ts'
+import type { RecordCollection } from '../storage/doc-collection.ts'
 import { checkDatasetCapabilities, checkOrgCapabilities, covers, type Principal } from './capabilities.ts'
 import { RootToken } from './root-token.ts'
 import { Serial } from './serial.ts'
@@ -19,6 +22,12 @@ import type {
 } from './token-types.ts'
 
 const DOC = 'tokens'
+const ENCODER = new TextEncoder()
+const DECODER = new TextDecoder()
+
+function encode(r: TokenRecord): Uint8Array {
+  return ENCODER.encode(JSON.stringify(r))
+}
 const MAX_NAME = 256
 const MAX_DESCRIPTION = 1024
 
@@ -57,22 +66,38 @@ function expiryNs(field: string, v: unknown): string | undefined {
   return truncateToSeconds(ns).toString()
 }
 
+/** Every token record of `records`. */
+async function readRecords(records: RecordCollection): Promise<TokenRecord[]> {
+  const tokens: TokenRecord[] = []
+  for (const [id, bytes] of await records.readAll()) {
+    try {
+      tokens.push(JSON.parse(DECODER.decode(bytes)) as TokenRecord)
+    } catch {
+      throw new ServiceError(500, 'tokens_corrupt', `token record ${id} is not valid JSON`)
+    }
+  }
+  return tokens
+}
+
 /** API tokens of one store (see module header). */
 export class Tokens {
-  readonly #docs: DocsPort
+  readonly #records: RecordCollection
   readonly #now: () => bigint
   readonly #serial = new Serial()
   readonly #byId = new Map<string, TokenRecord>()
   readonly #byHash = new Map<string, TokenRecord>()
   readonly #root: RootToken
-  #doc: TokensDoc
 
-  private constructor(docs: DocsPort, now: () => bigint, doc: TokensDoc, root: RootToken) {
-    this.#docs = docs
+  private constructor(
+    records: RecordCollection,
+    now: () => bigint,
+    tokens: Iterable<TokenRecord>,
+    root: RootToken,
+  ) {
+    this.#records = records
     this.#now = now
-    this.#doc = doc
     this.#root = root
-    for (const r of doc.tokens) this.#index(r)
+    for (const r of tokens) this.#index(r)
   }
 
   /**
@@ -85,19 +110,27 @@ export class Tokens {
     now: () => bigint,
     rootToken: string | undefined,
   ): Promise<{ tokens: Tokens; rootTokenSecret: string | undefined }> {
-    const doc = await docs.readJson<TokensDoc>(DOC, { version: 1, tokens: [] })
+    let doc = await docs.readJson<TokensDoc>(DOC, { version: 1, tokens: [] })
     if (doc.version !== 1 || !Array.isArray(doc.tokens)) {
       throw new ServiceError(500, 'tokens_corrupt', 'the tokens document has an unknown shape')
     }
+    const records = docs.collection(DOC)
+    if (doc.tokens.length > 0) {
+      // Each record durable first, then the list leaves the document: a crash in between splits it again.
+      for (const r of doc.tokens) await records.put(r.id, encode(r))
+      doc = { ...doc, tokens: [] }
+      await docs.writeJson(DOC, doc)
+    }
+    const tokens = await readRecords(records)
     if (rootToken !== undefined) {
       return {
-        tokens: new Tokens(docs, now, doc, RootToken.configured(rootToken)),
+        tokens: new Tokens(records, now, tokens, RootToken.configured(rootToken)),
         rootTokenSecret: undefined,
       }
     }
     if (doc.root) {
       return {
-        tokens: new Tokens(docs, now, doc, RootToken.fromHash(doc.root.secretHash)),
+        tokens: new Tokens(records, now, tokens, RootToken.fromHash(doc.root.secretHash)),
         rootTokenSecret: undefined,
       }
     }
@@ -105,7 +138,7 @@ export class Tokens {
     const next: TokensDoc = { ...doc, root: { secretHash: hashSecret(secret), createdAt: formatTime(now()) } }
     await docs.writeJson(DOC, next)
     return {
-      tokens: new Tokens(docs, now, next, RootToken.fromHash(next.root!.secretHash)),
+      tokens: new Tokens(records, now, tokens, RootToken.fromHash(next.root!.secretHash)),
       rootTokenSecret: secret,
     }
   }
@@ -149,7 +182,7 @@ export class Tokens {
     return this.#serial.run(async () => {
       const secret = mintSecret()
       const r: TokenRecord = { ...record, id: newId(), secretHash: hashSecret(secret) }
-      await this.#persist([...this.#doc.tokens, r])
+      await this.#persist(r)
       return { ...toApi(r), token: secret }
     })
   }
@@ -157,8 +190,10 @@ export class Tokens {
   /** Deletes a token; 404 when unknown. */
   delete(id: string): Promise<void> {
     return this.#serial.run(async () => {
-      this.#find(id)
-      await this.#persist(this.#doc.tokens.filter((t) => t.id !== id))
+      const r = this.#find(id)
+      await this.#records.delete(id)
+      this.#byId.delete(id)
+      this.#byHash.delete(r.secretHash)
     })
   }
 
@@ -202,7 +237,9 @@ export class Tokens {
         delete updatedOld.expiresAtNs
         Object.assign(updatedOld, withExpiry(oldExpiry))
       }
-      await this.#persist([...this.#doc.tokens.map((t) => (t.id === id ? updatedOld : t)), r])
+      // The new token first: a crash between the two writes leaves the old one as it was.
+      await this.#persist(r)
+      await this.#persist(updatedOld)
       return { ...toApi(r), token: secret }
     })
   }
@@ -231,17 +268,15 @@ export class Tokens {
   }
 
   /**
-   * Re-reads the `tokens` document (a store shared by several front ends: a token another one
+   * Re-reads the `tokens` collection (a store shared by several front ends: a token another one
    * created or deleted counts here from the next request on).
    */
   reload(): Promise<void> {
     return this.#serial.run(async () => {
-      const doc = await this.#docs.readJson<TokensDoc>(DOC, { version: 1, tokens: [] })
-      if (doc.version !== 1 || !Array.isArray(doc.tokens)) return
-      this.#doc = doc
+      const tokens = await readRecords(this.#records)
       this.#byId.clear()
       this.#byHash.clear()
-      for (const r of doc.tokens) this.#index(r)
+      for (const r of tokens) this.#index(r)
     })
   }
 
@@ -250,13 +285,10 @@ export class Tokens {
     this.#byHash.set(r.secretHash, r)
   }
 
-  async #persist(tokens: TokenRecord[]): Promise<void> {
-    const next: TokensDoc = { ...this.#doc, tokens }
-    await this.#docs.writeJson(DOC, next)
-    this.#doc = next
-    this.#byId.clear()
-    this.#byHash.clear()
-    for (const r of tokens) this.#index(r)
+  /** Writes one token's record durably, then indexes it (its hash never changes). */
+  async #persist(r: TokenRecord): Promise<void> {
+    await this.#records.put(r.id, encode(r))
+    this.#index(r)
   }
 }
 

@@ -3,6 +3,7 @@
 // byte-budgeted LRU. A block that fails verification is reported once through `onCorrupt` and the
 // read fails with an error naming it: never a partial answer.
 import type * as arrow from 'apache-arrow'
+import type { MemoryPool } from '../util/memory/index.ts'
 import { type BlockColumn, BlockCorruptError, decodeColumnChunk } from './block/index.ts'
 import { StoreError } from './errors.ts'
 import type { Fs } from './fs.ts'
@@ -28,9 +29,16 @@ export class BlockReader {
   readonly #onCorrupt: (block: BlockHandle, reason: string) => void
   readonly #bad = new Map<string, string>()
 
-  constructor(fs: Fs, cacheBytes: number, onCorrupt: (block: BlockHandle, reason: string) => void) {
+  /** `pool`: the process-wide memory budget the cache lives in (it holds what queries leave free). */
+  constructor(
+    fs: Fs,
+    cacheBytes: number,
+    onCorrupt: (block: BlockHandle, reason: string) => void,
+    pool?: MemoryPool,
+  ) {
     this.#fs = fs
-    this.#cache = new LruCache(cacheBytes)
+    this.#cache = pool ? new LruCache(cacheBytes, () => pool.cacheRoom()) : new LruCache(cacheBytes)
+    if (pool) pool.addCache(this.#cache)
     this.#onCorrupt = onCorrupt
   }
 

@@ -50,7 +50,11 @@ export class DatasetRuntime {
   #fill: (() => void) | undefined = undefined
   /** Appends waiting for a seal to publish (or for the run to end). */
   #waiters: (() => void)[] = []
+  /** Callers of `seal(true)` waiting for the events before `target` to be sealed. */
+  #sealWaiters: { target: number; resolve: () => void }[] = []
   #view: DatasetView | undefined
+  /** Field names of the dataset (ingest/field-limits.ts), made on first use, then grown by ingest. */
+  #fieldNames: Set<string> | undefined
   readonly #early = new Map<
     number,
     { count: number; chunks: readonly WalChunk[]; events?: readonly FlatEvent[] }
@@ -77,6 +81,25 @@ export class DatasetRuntime {
     this.wal = wal
     this.eventsFirstSeq = nextSeq
     this.nextSeq = nextSeq
+  }
+
+  /** The dataset's field names (`_time`/`_sysTime` aside): its blocks' and unsealed events'; ingest adds to it. */
+  fieldNames(): Set<string> {
+    if (this.#fieldNames === undefined) {
+      const names = new Set<string>()
+      for (const b of this.blocks)
+        for (const c of b.meta.header.columns)
+          if (c.field !== '_time' && c.field !== '_sysTime') names.add(c.field)
+      const tail = this.view().tail
+      for (let i = 0; i < tail.length; i++) for (const k of Object.keys(tail.events[i].fields)) names.add(k)
+      this.#fieldNames = names
+    }
+    return this.#fieldNames
+  }
+
+  /** Forget the field names (a vacuum dropped some): they are made again on next use. */
+  resetFieldNames(): void {
+    this.#fieldNames = undefined
   }
 
   /** Directory of this dataset's block files. */
@@ -156,8 +179,25 @@ export class DatasetRuntime {
     return bytes
   }
 
-  /** Seal full blocks (or, with `all`, every unsealed event); serialized per dataset. */
+  /**
+   * Seal full blocks (or, with `all`, every unsealed event); serialized per dataset. With `all`, the
+   * promise resolves once the events appended before the call are sealed: under steady ingest the
+   * run goes on with newer events, and a trim or delete waiting on it is not held by them.
+   */
   seal(all: boolean): Promise<void> {
+    const target = this.eventsFirstSeq + this.unsealed
+    const run = this.#sealRun(all)
+    if (!all) return run
+    return Promise.race([run, this.#sealedThrough(target).then(() => this.wal.settled())])
+  }
+
+  /** Resolves once every event before sequence number `target` is sealed (published). */
+  #sealedThrough(target: number): Promise<void> {
+    if (this.eventsFirstSeq >= target) return Promise.resolve()
+    return new Promise((resolve) => this.#sealWaiters.push({ target, resolve }))
+  }
+
+  #sealRun(all: boolean): Promise<void> {
     this.#sealRuns++
     const run = async () => {
       // Pipelined: up to SEAL_PIPELINE blocks are encoded (seal worker) and written (file durable)
@@ -263,6 +303,11 @@ export class DatasetRuntime {
     this.#view = undefined
     ctx.changed()
     this.#wake()
+    this.#sealWaiters = this.#sealWaiters.filter((w) => {
+      if (w.target > end) return true
+      w.resolve()
+      return false
+    })
     await this.wal.roll(end - 1)
     await ctx.afterSeal(this)
   }

@@ -1,7 +1,9 @@
-// storage/docs.ts: small named documents (tokens, annotations, …) kept whole in `<root>/docs/`,
-// each written temp → fsync → rename → fsync(dir), so a reader sees the old or the new document,
-// never a mix. Layers above the store own the documents' meaning; this module only keeps bytes.
+// storage/docs.ts: small named documents kept whole in `<root>/docs/`, each written temp → fsync →
+// rename → fsync(dir), so a reader sees the old or the new document, never a mix; and collections
+// of records kept one file each (doc-collection.ts: annotations, tokens). Layers above the store own
+// the documents' meaning; this module only keeps bytes.
 import * as path from 'node:path'
+import { DocCollection, type RecordCollection } from './doc-collection.ts'
 import { StoreError } from './errors.ts'
 import { type Fs, isErrno, writeFileDurable } from './fs.ts'
 
@@ -59,6 +61,24 @@ export class DocStore {
       })
     this.#queues.set(name, next)
     return next
+  }
+
+  /** The collection `name` (one file per record, storage/doc-collection.ts). */
+  collection(name: string): RecordCollection {
+    if (!DOC_NAME.test(name))
+      throw new StoreError('invalid_argument', `bad collection name ${JSON.stringify(name)}`)
+    return new DocCollection(this.#fs, path.join(this.#dir, name), this.#tmpDir, this.#sync)
+  }
+
+  /** Removes a whole-file document (absent: nothing to do). */
+  async remove(name: string): Promise<void> {
+    try {
+      await this.#fs.unlink(this.#file(name))
+    } catch (e) {
+      if (isErrno(e, 'ENOENT')) return
+      throw e
+    }
+    if (this.#sync) await this.#fs.syncDir(this.#dir)
   }
 
   /** A JSON document, or `fallback` when absent. */

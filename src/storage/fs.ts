@@ -1,8 +1,26 @@
 // storage/fs.ts: the only module that imports node:fs. Every path the store writes goes through
 // an `Fs`, so fault-injection and power-loss tests can swap the implementation (see mem-fs.ts).
 // Every whole-file write ends in fsync(file) → rename → fsync(dir) (`writeFileDurable`).
+import { readFileSync } from 'node:fs'
 import * as nodefs from 'node:fs/promises'
 import * as path from 'node:path'
+
+/**
+ * Who process `pid` is beyond its number: the boot id and its start time in clock ticks since boot
+ * (Linux /proc), so a pid reused by an unrelated process after a crash or reboot is told apart.
+ * Undefined where /proc is not there (then the pid alone must do).
+ */
+export function processIdentity(pid: number): string | undefined {
+  try {
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // Fields after the command name (which may hold spaces and parentheses): starttime is field 22.
+    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+    return start === undefined ? undefined : `${boot}/${start}`
+  } catch {
+    return undefined
+  }
+}
 
 /** An open file: positional reads, appends, and syncs. */
 export interface FileHandleLike {

@@ -5,6 +5,7 @@
 import { threadCpuUsage } from '../util/thread-cpu.ts'
 import { formatRfc3339Nano } from '../util/time/index.ts'
 import type { FieldDecls } from './field-decls.ts'
+import type { FieldLimits } from './ingest/field-limits.ts'
 import {
   ChunkBuilder,
   type ChunkConsumer,
@@ -107,13 +108,15 @@ function build(
  * dataset's declared fields (timespans, map fields). JSON text is parsed
  * natively; when a number in it went past ±2^53 (an integer literal the parse may have rounded),
  * it is parsed again keeping such integers exact (bigint) and built again: the common input pays
- * nothing for int64 exactness.
+ * nothing for int64 exactness. `decls`: the dataset's declared fields. With `fields`, an event past the dataset's or an event's field limit
+ * fails alone (ingest/field-limits.ts).
  */
 export function prepareIngest(
   input: IngestInput,
   opts: IngestOptions,
   now: bigint,
   decls?: FieldDecls,
+  fields?: FieldLimits,
 ): { events: PreparedEvents; status: IngestStatus } {
   const cpu0 = threadCpuUsage()
   const norm = {
@@ -123,7 +126,10 @@ export function prepareIngest(
     receiveTime: now,
     sysTime: now,
     decls,
+    ...(fields ? { fields } : {}),
   }
+  // Names the first build admits are taken back before a second build (it admits them again).
+  const knownBefore = fields?.known.size ?? 0
   const text = typeof input === 'string' || input instanceof Uint8Array ? input : undefined
   const parse = (exactIntegers: boolean) =>
     parseInput(text as string | Uint8Array, {
@@ -138,6 +144,7 @@ export function prepareIngest(
   if (parsed && opts.format !== 'csv' && built.beyondSafe > 0) {
     parsed = parse(true)
     failed = []
+    if (fields) for (const name of [...fields.known].slice(knownBefore)) fields.known.delete(name)
     built = build(parsed.events, norm, failed)
   }
   const bytes = parsed?.bytes ?? 0

@@ -2,6 +2,7 @@
 // through. A snapshot pins one version (taken synchronously) and reads exactly it: its block list
 // plus an immutable prefix of each dataset's unsealed events. Release it when done so the files of
 // removed blocks can be unlinked.
+import type { MemoryPool } from '../util/memory/index.ts'
 import type { BlockBatch, BlockColumn, ZoneMap } from './block/index.ts'
 import type { BlockMeta, DatasetMeta } from './manifest/edits.ts'
 import type { RetainedField } from './manifest/retained-fields.ts'
@@ -56,6 +57,8 @@ export interface BlockSource {
   tailBatch(tail: TailView): BlockBatch
   /** Called once when a snapshot is released. */
   release(version: Version): void
+  /** The process-wide memory budget queries over this source charge (absent: unbudgeted). */
+  readonly memory?: MemoryPool
 }
 
 /** Counters a scan fills in. */
@@ -160,6 +163,11 @@ export class Snapshot {
   constructor(version: Version, source: BlockSource) {
     this.version = version
     this.#source = source
+  }
+
+  /** The process-wide memory budget of the store behind this snapshot, when it has one. */
+  get memory(): MemoryPool | undefined {
+    return this.#source.memory
   }
 
   /** Dataset names in this version. */

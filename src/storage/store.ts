@@ -3,6 +3,7 @@
 // dataset changes. Every change is durable before it is visible. A failed write stops the store.
 
 import * as path from 'node:path'
+import { defaultPoolBytes, defaultQueryBytes, MemoryPool } from '../util/memory/index.ts'
 import { formatRfc3339Nano } from '../util/time/index.ts'
 import { onWorkerFault, type WorkerFault, workerFaults } from '../util/worker-faults.ts'
 import { type BlockBatch, buildBatch } from './block/index.ts'
@@ -27,7 +28,7 @@ import { Sealer } from './seal/sealer.ts'
 import type { BlockSource } from './snapshot.ts'
 import { type BlockHandle, type FieldInfo, Snapshot, type TailView, type Version } from './snapshot.ts'
 import type { StoreContext } from './store-context.ts'
-import { blockRowsOf, type StoreLogger, type StoreOptions } from './store-options.ts'
+import { blockRowsOf, fieldLimitsOf, type StoreLogger, type StoreOptions } from './store-options.ts'
 
 const DAY_NS = 86_400_000_000_000n
 
@@ -45,6 +46,10 @@ export class Store {
   readonly maxDeleteRows: number
   /** @internal The block deletion queue and its background worker. */
   readonly deletion: DeletionWorker
+  /** The process-wide memory budget of queries and the decoded-column cache. */
+  readonly memory: MemoryPool
+  /** Most field names per dataset and per event (ingest/field-limits.ts). */
+  readonly fieldLimits: { readonly maxFields: number; readonly maxEventFields: number }
   readonly #now: () => bigint
   readonly #ctx: StoreContext
   readonly #reader: BlockReader
@@ -69,8 +74,12 @@ export class Store {
     releaseLock: () => Promise<void>
     deletionDelay: number
     maxDeleteRows: number
+    memory: MemoryPool
+    fieldLimits: { readonly maxFields: number; readonly maxEventFields: number }
     logger: StoreLogger
   }) {
+    this.memory = args.memory
+    this.fieldLimits = args.fieldLimits
     this.path = args.path
     this.blockRows = args.ctx.blockRows
     this.#ctx = args.ctx
@@ -127,8 +136,12 @@ export class Store {
       })
       report.manifest = recovery
       const bad = await checkBlockFiles(fs, root, manifest.state, report)
-      const reader = new BlockReader(fs, opts.cacheBytes ?? defaultCacheBytes(), (b, reason) =>
-        store?.quarantine(b, reason),
+      const memory = memoryPool(opts)
+      const reader = new BlockReader(
+        fs,
+        opts.cacheBytes ?? defaultCacheBytes(),
+        (b, reason) => store?.quarantine(b, reason),
+        memory,
       )
       for (const [id, reason] of bad) reader.markBad(id, reason)
       const ctx: StoreContext = {
@@ -153,6 +166,8 @@ export class Store {
         releaseLock,
         deletionDelay,
         maxDeleteRows,
+        memory,
+        fieldLimits: fieldLimitsOf(opts),
         logger: opts.logger ?? console,
       })
       for (const rt of await replayDatasets(ctx, report, onFail)) store.#byName.set(rt.meta.name, rt)
@@ -255,6 +270,7 @@ export class Store {
       loadColumns: (block, fields) => this.#reader.loadColumns(block, fields),
       tailBatch: (tail) => this.#tailBatch(tail),
       release: () => {},
+      memory: this.memory,
     }
   }
 
@@ -305,7 +321,12 @@ export class Store {
   async #ingest(dataset: string, input: IngestInput, opts: IngestOptions): Promise<IngestStatus> {
     this.assertUsable()
     const rt = this.runtime(dataset)
-    const { events, status } = prepareIngest(input, opts, this.#now(), declsOf(rt.meta))
+    const { events, status } = prepareIngest(input, opts, this.#now(), declsOf(rt.meta), {
+      known: rt.fieldNames(),
+      maxDatasetFields: this.fieldLimits.maxFields,
+      maxEventFields: this.fieldLimits.maxEventFields,
+      dataset,
+    })
     if (events.length === 0) return status
     const walBytes = await rt.append(events)
     if (typeof input !== 'string' && !(input instanceof Uint8Array)) status.processedBytes += walBytes
@@ -342,6 +363,7 @@ export class Store {
       loadColumns: (block, fields) => this.#reader.loadColumns(block, fields),
       tailBatch: (tail) => this.#tailBatch(tail),
       release: (v) => this.#pins.unpin(v),
+      memory: this.memory,
     })
   }
 
@@ -414,3 +436,15 @@ export class Store {
   }
 }
 let memCounter = 0
+
+/** The memory pool of `openStore` options (validated: positive whole bytes). */
+function memoryPool(opts: StoreOptions): MemoryPool {
+  const positive = (v: number | undefined, name: string) => {
+    if (v !== undefined && (!Number.isSafeInteger(v) || v < 1))
+      throw new StoreError('invalid_argument', `${name} must be a positive whole number of bytes, got ${v}`)
+    return v
+  }
+  const limit = positive(opts.memoryBytes, 'memoryBytes') ?? defaultPoolBytes()
+  const perQuery = positive(opts.queryMemoryBytes, 'queryMemoryBytes') ?? defaultQueryBytes(limit)
+  return new MemoryPool(limit, perQuery)
+}

@@ -7,6 +7,7 @@ import { aplParser } from '../../grammar/parser.ts'
 import { AplError, createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Query } from './ast.ts'
 import { bracketFloodOffset, checkQueryLength, checkTokenLimits, MAX_NESTING_DEPTH } from './limits.ts'
+import { literalListValues } from './literal-list.ts'
 import { CUT_DEPTH, type GroupKind, splitDeep } from './split-deep.ts'
 import { lexDiagnostics, recognitionDiagnostic } from './syntax-errors.ts'
 import { buildAst } from './to-ast.ts'
@@ -19,8 +20,8 @@ export type ParseResult =
 
 type Groups = Map<IToken, GroupValue>
 
-/** Entry rule per group kind. */
-const GROUP_RULES: Readonly<Record<GroupKind | 'query', () => CstNode>> = {
+/** Entry rule per group kind (a literal list is read from its tokens, without the parser). */
+const GROUP_RULES: Readonly<Record<Exclude<GroupKind, 'literals'> | 'query', () => CstNode>> = {
   query: () => aplParser.query(),
   expression: () => aplParser.pipeExpression(),
   arguments: () => aplParser.argumentExpressionList(),
@@ -32,7 +33,7 @@ const GROUP_RULES: Readonly<Record<GroupKind | 'query', () => CstNode>> = {
 function parseTokens<V>(
   source: string,
   tokens: IToken[],
-  rule: 'query' | GroupKind,
+  rule: 'query' | Exclude<GroupKind, 'literals'>,
   groups: Groups,
   close?: IToken,
 ): { readonly value: V } | { readonly diagnostics: readonly Diagnostic[] } {
@@ -62,7 +63,9 @@ function parseUnchecked(text: string): ParseResult {
   if (overLimit !== undefined) return { diagnostics: [overLimit] }
   const groups: Groups = new Map()
   const split = splitDeep(text, lexed.tokens, groups, (content, kind, close) =>
-    parseTokens<GroupValue>(text, content, kind, groups, close),
+    kind === 'literals'
+      ? literalListValues(text, content)
+      : parseTokens<GroupValue>(text, content, kind, groups, close),
   )
   let tokens: IToken[]
   if ('diagnostics' in split) {

@@ -6,13 +6,17 @@ import { createTokenInstance, type IToken, type TokenType } from 'chevrotain'
 import * as T from '../../grammar/tokens.ts'
 import { createDiagnostic, createNote, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { tokenSpan } from './cst-access.ts'
+import { isLiteralList } from './literal-list.ts'
 import type { GroupValue } from './to-ast-data.ts'
 
 /** A group is cut once it encloses this many bracket levels. */
 export const CUT_DEPTH = 16
 
-/** What a cut group is parsed as: `( pipe )`, `( args )` / `in ( … )`, `[ index ]`, or a JSON `[…]`/`{…}`. */
-export type GroupKind = 'expression' | 'arguments' | 'index' | 'json'
+/**
+ * What a cut group is parsed as: `( pipe )`, `( args )` / `in ( … )`, `[ index ]`, a JSON `[…]`/`{…}`,
+ * or a long `in ( … )` list of plain literals (read from its tokens, syntax/literal-list.ts).
+ */
+export type GroupKind = 'expression' | 'arguments' | 'index' | 'json' | 'literals'
 
 /** Parses the tokens of a group (see `contentOf`); returns its value or the diagnostics that stopped it. */
 export type GroupParser = (
@@ -38,6 +42,7 @@ const PLACEHOLDER: Readonly<Record<GroupKind, TokenType>> = {
   arguments: T.ArgumentGroup,
   index: T.IndexGroup,
   json: T.JsonGroup,
+  literals: T.ArgumentGroup,
 }
 
 /** Tokens after which `(` always opens a parenthesised expression (or the query is invalid anyway). */
@@ -230,13 +235,18 @@ export function splitDeep(
     }
     closedSchema = frame.schema
     let depth = frame.deepest + 1
-    if (frame.kind !== null && depth >= CUT_DEPTH) {
-      const content =
-        frame.kind === 'json' ? [...out.slice(frame.outIndex), t] : out.slice(frame.outIndex + 1)
+    // A long `in (…)` list of plain literals is cut at any depth: its values are read from the tokens.
+    const literals =
+      frame.kind === 'arguments' &&
+      LIST_OPERATORS.has(out[frame.outIndex - 1]?.tokenType as TokenType) &&
+      isLiteralList(out.slice(frame.outIndex + 1))
+    if (frame.kind !== null && (depth >= CUT_DEPTH || literals)) {
+      const kind: GroupKind = literals ? 'literals' : frame.kind
+      const content = kind === 'json' ? [...out.slice(frame.outIndex), t] : out.slice(frame.outIndex + 1)
       out.length = frame.outIndex
-      const result = parseGroup(content, frame.kind, t)
+      const result = parseGroup(content, kind, t)
       if ('diagnostics' in result) return { diagnostics: result.diagnostics, unbalanced: false, maxDepth }
-      const token = placeholder(frame.kind, source, frame.open, t)
+      const token = placeholder(kind, source, frame.open, t)
       groups.set(token, result.value)
       out.push(token)
       depth = 0

@@ -141,5 +141,53 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
   [
     'http',
     `http | where uri !hasprefix 'api' and method !in~ ('get') | summarize count() by i = indexof_regex(uri, '[0-9]')`,
+  // Joins of every kind and unions merged by name (issue 26: compiled to ClickHouse SQL there):
+  // duplicate keys on both sides, right-only rows, semi/anti, summaries joined, withsource=.
+  ['logs', `logs | join kind=fullouter (logs | summarize n = count() by method) on method`],
+  [
+    'logs',
+    `logs | join kind=rightouter (logs | summarize n = count() by city) on city | project city, n, uri`,
+  ],
+  ['logs', `logs | join kind=leftanti (logs | where status == '200') on uri`],
+  ['logs', `logs | join kind=rightanti (logs | where is_tls == true | project user, method) on user`],
+  ['logs', `logs | join kind=leftsemi (logs | where status == '500') on method`],
+  ['logs', `logs | join kind=rightsemi (logs | project city, user) on city`],
+  ['logs', `logs | join kind=innerunique (logs | summarize c = count() by user) on user | take 20`],
+  [
+    'http',
+    `http | join (http | where method == 'GET' | summarize m = count() by server_datacenter) on server_datacenter | count`,
+  ],
+  [
+    'logs',
+    `union withsource=src (logs | where method == 'GET'), (http | where method == 'GET') | summarize count() by src`,
+  ],
+  ['logs', `union logs, http | where status == '200' | project _time, method, status | take 10`],
+  ['logs', `logs | union (logs | project method, status) | summarize count() by method`],
+  ['logs', `union (logs | project k = city), (http | project k = ['geo.city']) | distinct k`],
+  // Dynamic values and time series (#22): array/bag functions per row; make-series output through
+  // series_* chains (typed arrays) across block sizes and parallel units.
+  [
+    'logs',
+    `logs | project a = array_sort_desc(tags), s = array_slice(split(uri, '/'), 1, -1), k = bag_keys(bag_pack('m', method, 'u', user))`,
+  ],
+  [
+    'logs',
+    `logs | extend j = parse_json(strcat('{"m":"', method, '","n":', tostring(bytes), '}')) | summarize count() by tostring(j.m), bag_has_key(j, 'n')`,
+  ],
+  [
+    'logs',
+    `logs | make-series n = count() default = 0 on _time step 1d by method | extend f = series_fill_linear(series_divide(n, 2)), s = series_stats_dynamic(n)`,
+  ],
+  [
+    'logs',
+    `logs | make-series a = avg(duration_ms) default = real(null) on _time step 1d | extend f = series_fill_forward(a), l = series_fill_linear(a), z = series_fir(series_fill_const(a, 0), dynamic([1, 1]))`,
+  ],
+  [
+    'http',
+    `http | make-series n = count(), d = max(req_duration_ms) on _time step 1h by status | extend g = series_greater(n, 5), c = series_pearson_correlation(n, d), t = series_sum(n)`,
+  ],
+  [
+    'http',
+    `http | make-series n = count() on _time step 1h | extend f = series_fft(n), i = series_iir(n, dynamic([0.5]), dynamic([1, -0.5]))`,
   ],
 ]

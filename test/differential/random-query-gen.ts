@@ -251,6 +251,15 @@ function extension(g: Gen, cols: readonly Col[]): { text: string; ty: Ty } {
     [`tostring(c['k.a'])`, 'string'],
     [`toint(c.n) * 2`, 'long'],
     [`c`, 'map'],
+    // Dynamic values (#22): arrays built per row, read back as scalars.
+    [`array_length(pack_array(n, ${a}, m))`, 'long'],
+    [`array_sum(pack_array(n, x, m))`, 'real'],
+    [`series_sum(series_multiply(pack_array(n, x), pack_array(${a}, 2)))`, 'real'],
+    [`todouble(series_stats(pack_array(n, x, ${b}))[4])`, 'real'],
+    [`strcat_array(array_sort_asc(pack_array(${s}, w, m)), '-')`, 'string'],
+    [`array_index_of(pack_array(${s}, w), 'GET')`, 'long'],
+    [`tostring(set_union(pack_array(${s}), pack_array(w, ${s})))`, 'string'],
+    [`len(${s})`, 'long'],
   ]
   const [text, ty] = pick(g, forms)
   // abs/floor/+ keep a long's type: say 'real' only when unsure; used only as a numeric argument.

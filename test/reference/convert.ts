@@ -134,6 +134,12 @@ export function parseDateText(s: string): bigint | null {
   return BigInt(ms) * 1_000_000n + fraction - BigInt(offsetMinutes) * 60_000_000_000n
 }
 
+/** A datetime holds int64 epoch nanoseconds; anything past that range is no datetime. */
+function dateTimeOrNull(ns: bigint | null): DateTime | null {
+  if (ns === null || ns < -(1n << 63n) || ns >= 1n << 63n) return null
+  return new DateTime(ns)
+}
+
 /** Kusto's clock form `[-][d.]hh:mm[:ss[.fffffffff]]` in ns, or null (the oracle's own reading). */
 function clockText(s: string): bigint | null {
   const m = /^([+-]?)(?:(\d+)\.)?(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/.exec(s)
@@ -160,14 +166,14 @@ export function toTimespan(v: Value): Timespan | null {
   return null
 }
 
-/** `todatetime`: datetimes as is, numbers as epoch ns (reals truncate), strings by `parseDateText`. */
+/**
+ * `todatetime`: datetimes as is, numbers as epoch ns (reals truncate), strings by `parseDateText`;
+ * null outside the int64 nanoseconds a datetime holds.
+ */
 export function toDateTime(v: Value): DateTime | null {
   if (v instanceof DateTime) return v
-  if (typeof v === 'bigint') return new DateTime(v)
-  if (typeof v === 'number') return Number.isFinite(v) ? new DateTime(BigInt(Math.trunc(v))) : null
-  if (typeof v === 'string') {
-    const ns = parseDateText(v)
-    return ns === null ? null : new DateTime(ns)
-  }
+  if (typeof v === 'bigint') return dateTimeOrNull(v)
+  if (typeof v === 'number') return Number.isFinite(v) ? dateTimeOrNull(BigInt(Math.trunc(v))) : null
+  if (typeof v === 'string') return dateTimeOrNull(parseDateText(v))
   return null
 }

@@ -28,10 +28,11 @@ function shifted<N extends string>(
   count: 'required' | 'optional' = 'required',
 ) {
   const n = count === 'required' ? param('positions', 'long') : opt('positions', 'long')
+  const fill = name.startsWith('array_shift') ? [opt('fill_value', 'any')] : []
   return fn({
     name,
     tier: 'T3',
-    signatures: [sig(param('array', 'dynamic'), n)],
+    signatures: [sig(param('array', 'dynamic'), n, ...fill)],
     returns: fixed('dynamic'),
     description,
     example: q(`extend result = ${name}(${segments}, 1)`),
@@ -71,11 +72,10 @@ export const arrayFunctions = [
   fn({
     name: 'array_iff',
     tier: 'T3',
-    signatures: [
-      sig(param('condition_array', 'dynamic'), param('array1', 'dynamic'), param('array2', 'dynamic')),
-    ],
+    signatures: [sig(param('condition_array', 'dynamic'), param('array1', 'any'), param('array2', 'any'))],
     returns: fixed('dynamic'),
-    description: 'Element-wise choice: array1[i] where condition_array[i] is true, else array2[i].',
+    description:
+      'Element-wise choice: array1[i] where condition_array[i] is true, else array2[i] (a scalar repeats).',
     example: q('extend chosen = array_iff(dynamic([true, false]), dynamic([1, 2]), dynamic([3, 4]))'),
   }),
   fn({
@@ -95,14 +95,23 @@ export const arrayFunctions = [
     example: q(`extend api_at = array_index_of(${segments}, 'api')`),
   }),
   arrayOf('array_reverse', 'The elements in reverse order.'),
-  arrayOf('array_sort_asc', 'The elements sorted ascending (nulls last).'),
-  arrayOf('array_sort_desc', 'The elements sorted descending (nulls last).'),
+  arrayOf(
+    'array_sort_asc',
+    'The elements sorted ascending (numbers, strings, booleans, then containers; nulls last).',
+  ),
+  arrayOf(
+    'array_sort_desc',
+    'The elements sorted descending (nulls last); a non-array gives an empty array.',
+  ),
   shifted('array_rotate_left', 'Rotates elements left by `positions`, wrapping around.'),
   shifted('array_rotate_right', 'Rotates elements right by `positions`, wrapping around.'),
-  shifted('array_shift_left', 'Shifts elements left by `positions`; vacated slots become null.'),
+  shifted(
+    'array_shift_left',
+    'Shifts elements left by `positions`; vacated slots take `fill_value` (default null).',
+  ),
   shifted(
     'array_shift_right',
-    'Shifts elements right by `positions` (default 1); vacated slots become null.',
+    'Shifts elements right by `positions` (default 1); vacated slots take `fill_value` (default null).',
     'optional',
   ),
   fn({
@@ -142,7 +151,7 @@ export const arrayFunctions = [
   fn({
     name: 'strcat_array',
     tier: 'T3',
-    signatures: [sig(param('array', 'dynamic'), param('delimiter', 'string'))],
+    signatures: [sig(param('array', 'dynamic'), opt('delimiter', 'string'))],
     returns: fixed('string'),
     description: 'Joins the elements of an array into one string with a delimiter.',
     example: q(`extend path = strcat_array(${segments}, '.')`),

@@ -82,7 +82,8 @@ export const dynamicFunctions = [
     tier: 'T3',
     signatures: [sig(param('keys', 'dynamic'), param('values', 'dynamic'))],
     returns: fixed('dynamic'),
-    description: 'A property bag pairing an array of keys with an array of values (missing values are null).',
+    description:
+      'A property bag pairing an array of string keys with an array of values, up to the shorter length.',
     example: q("extend request = bag_zip(dynamic(['method', 'uri']), pack_array(method, uri))"),
   }),
   fn({

@@ -42,6 +42,42 @@ export const serveCommand: CommandDef = {
       value: 'TOKEN',
       description: 'root token to accept (default $APLDB_ROOT_TOKEN)',
     },
+    memory: {
+      type: 'string',
+      value: 'BYTES',
+      description:
+        'memory of queries and the column cache (default: half the heap limit or a quarter of RAM)',
+    },
+    'query-memory': {
+      type: 'string',
+      value: 'BYTES',
+      description: "one query's memory budget (default a quarter of --memory)",
+    },
+    'max-fields': {
+      type: 'string',
+      value: 'N',
+      description: 'most fields of a dataset (default 1024); events past it fail alone',
+    },
+    'max-queries': {
+      type: 'string',
+      value: 'N',
+      description: 'queries run at once (default 2 per core, at least 4); more wait, then get 429',
+    },
+    'queue-timeout': {
+      type: 'string',
+      value: 'MS',
+      description: 'longest wait of a query or ingest for its turn before 429 (default 10000)',
+    },
+    'idle-timeout': {
+      type: 'string',
+      value: 'MS',
+      description: 'close a connection idle this long (default 5000)',
+    },
+    'drain-timeout': {
+      type: 'string',
+      value: 'MS',
+      description: 'on SIGTERM, how long in-flight requests may finish (default 30000)',
+    },
   },
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
@@ -51,6 +87,17 @@ export const serveCommand: CommandDef = {
     const demoEvents = intOpt(values, 'demo-events', DEMO_EVENTS, 'serve')
     const rootToken = stringOpt(values, 'root-token') ?? (io.env.APLDB_ROOT_TOKEN || undefined)
     const dir = dataDir(values, io)
+    const optional = (name: string) =>
+      values[name] === undefined ? undefined : intOpt(values, name, 0, 'serve')
+    const storeOpts = {
+      ...(optional('memory') !== undefined ? { memoryBytes: optional('memory') } : {}),
+      ...(optional('query-memory') !== undefined ? { queryMemoryBytes: optional('query-memory') } : {}),
+      ...(optional('max-fields') !== undefined ? { maxFields: optional('max-fields') } : {}),
+    }
+    const maxQueries = optional('max-queries')
+    const queueTimeoutMs = optional('queue-timeout')
+    const idle = optional('idle-timeout')
+    const drain = optional('drain-timeout')
     // Listening from the start: a Ctrl-C while the demo loads still closes the store cleanly.
     const stop = stopSignal()
     return withStore(
@@ -64,12 +111,22 @@ export const serveCommand: CommandDef = {
         if (stop.received() !== undefined) return 0
         // Loaded on demand: the HTTP layer is only needed here.
         const { serve } = await import('../../http/index.ts')
-        const server = await serve(db, { port, host, rootToken }).catch((e: unknown) => {
-          const code = (e as { code?: unknown }).code
-          if (code === 'EADDRINUSE')
-            throw new CliError(`port ${port} on ${host} is in use: pick another with --port`)
-          throw e
-        })
+        const admission = {
+          ...(maxQueries !== undefined ? { maxQueries } : {}),
+          ...(queueTimeoutMs !== undefined ? { queueTimeoutMs } : {}),
+        }
+        const timeouts = {
+          ...(idle !== undefined ? { keepAliveTimeoutMs: idle } : {}),
+          ...(drain !== undefined ? { drainTimeoutMs: drain } : {}),
+        }
+        const server = await serve(db, { port, host, rootToken, admission, ...timeouts }).catch(
+          (e: unknown) => {
+            const code = (e as { code?: unknown }).code
+            if (code === 'EADDRINUSE')
+              throw new CliError(`port ${port} on ${host} is in use: pick another with --port`)
+            throw e
+          },
+        )
         const datasets = await db.datasets.list()
         const example = datasets.some((d) => d.name === DEMO_DATASET)
           ? DEMO_DATASET
@@ -83,6 +140,7 @@ export const serveCommand: CommandDef = {
         return 0
       },
       { run: true, onError: (line) => io.stderr.write(`apldb: monitors: ${line}\n`) },
+      storeOpts,
     )
   },
 }

@@ -8,7 +8,7 @@ import type { BoundExpr, ExprKind, ExprOf } from '../../plan/index.ts'
 import { ident, str } from '../sql-text.ts'
 import { AGG_MAPPINGS } from './agg-map.ts'
 import { OPERATOR_MAPPINGS } from './operator-map.ts'
-import type { RelColumn } from './relation.ts'
+import type { CompileContext, Relation, RelColumn } from './relation.ts'
 import { scalarName, wireOf } from './relation.ts'
 import { SCALAR_MAPPINGS } from './scalar-map.ts'
 import { sqlLiteral, stringConstant } from './sql-literal.ts'
@@ -20,6 +20,16 @@ export interface ExprScope {
   readonly env: KernelEnv
   /** `set stricttypes`: per-value comparisons refuse mixed types (left to the local kernels). */
   readonly strictTypes: boolean
+}
+
+/** The scope of expressions over a relation's columns. */
+export function scopeOf(rel: Relation, ctx: CompileContext, aggregates = false): ExprScope {
+  return {
+    columns: new Map(rel.columns.map((c) => [c.name, c])),
+    aggregates,
+    env: ctx.env,
+    strictTypes: ctx.strictTypes,
+  }
 }
 
 /**

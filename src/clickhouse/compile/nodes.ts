@@ -6,7 +6,8 @@
 // under the default time order), ascending sorts put nulls as the key says (NULLS FIRST for asc).
 import type { ColumnDef, LogicalKind, LogicalNode, LogicalOf, SortKey } from '../../plan/index.ts'
 import { ident } from '../sql-text.ts'
-import { type ExprScope, toSql } from './expr.ts'
+import { scopeOf as scope, toSql } from './expr.ts'
+import { joinRelation } from './join-node.ts'
 import {
   type CompileContext,
   type OrderTerm,
@@ -16,6 +17,7 @@ import {
   wireOf,
 } from './relation.ts'
 import { scanRelation } from './scan-node.ts'
+import { unionRelation } from './union-node.ts'
 
 type NodeMapping<K extends LogicalKind> = (
   n: LogicalOf<K>,
@@ -27,15 +29,6 @@ type NodeMapping<K extends LogicalKind> = (
 export const FIRST_COL = '__apldb_first'
 export const TOTAL_COL = '__apldb_total'
 
-function scope(rel: Relation, ctx: CompileContext, aggregates = false): ExprScope {
-  return {
-    columns: new Map(rel.columns.map((c) => [c.name, c])),
-    aggregates,
-    env: ctx.env,
-    strictTypes: ctx.strictTypes,
-  }
-}
-
 function single(name: string, type: RelColumn['type']): RelColumn | undefined {
   const wire = wireOf(type)
   return wire === undefined ? undefined : { name, type, parts: [{ sqlName: name, wire }] }
@@ -46,14 +39,18 @@ function renamed(
   def: ColumnDef,
   input: Relation,
   ctx: CompileContext,
-): { select: string[]; col: RelColumn } | undefined {
+): { inner: string[]; outer: string[]; col: RelColumn } | undefined {
   if (def.expr.kind !== 'Column') return undefined
   const src = input.columns.find((c) => c.name === (def.expr as { name: string }).name)
   if (!src) return undefined
   const multi = src.parts.length !== 1
   const parts = src.parts.map((p) => ({ sqlName: multi ? ctx.fresh('p') : def.name, wire: p.wire }))
-  const select = src.parts.map((p, i) => `${ident(p.sqlName)} AS ${ident(parts[i].sqlName)}`)
-  return { select, col: { name: def.name, type: src.type, parts } }
+  // Copied under fresh names first: an output named like an input column (`extend a = 1, n = a`)
+  // would otherwise shadow the column this reads.
+  const tmp = src.parts.map(() => ctx.fresh('e'))
+  const inner = src.parts.map((p, i) => `${ident(p.sqlName)} AS ${ident(tmp[i])}`)
+  const outer = parts.map((p, i) => `${ident(tmp[i])} AS ${ident(p.sqlName)}`)
+  return { inner, outer, col: { name: def.name, type: src.type, parts } }
 }
 
 /** Project/Extend: computed defs in an inner SELECT under fresh names, then the output list. */
@@ -74,7 +71,8 @@ function project(
   for (const d of defs) {
     const r = renamed(d, input, ctx)
     if (r) {
-      outer.push(...r.select)
+      inner.push(...r.inner)
+      outer.push(...r.outer)
       columns.push(r.col)
       continue
     }
@@ -251,8 +249,8 @@ export const NODE_MAPPINGS: { readonly [K in LogicalKind]: NodeMapping<K> } = {
       order: [],
     }
   },
-  Union: none,
-  Join: none,
+  Union: (n, inputs, ctx) => unionRelation(n, inputs, ctx),
+  Join: (n, inputs, ctx) => joinRelation(n, inputs, ctx),
   MakeSeries: none,
   Print: none,
   Datatable: none,

@@ -1,10 +1,9 @@
 // clickhouse/compile/order.ts: which nodes' row order matters to the result, walked from the top:
-// a truncation (take, top, the default newest-first cap) depends on its input's order (ties in scan
-// order), a result sorted last shows it, a sort passes on what its parent needs (ties); a summarize,
-// distinct or count consumes order. Where order does not matter the SQL skips keeping it (a
-// summarize's first-appearance key, the final ORDER BY): rows of a result the query leaves
-// unordered may then come in another order than locally, the same rows.
-import type { LogicalKind, LogicalNode, LogicalPlan } from '../../plan/index.ts'
+// a truncation (take, top, the row cap every result takes its first rows under) depends on its
+// input's order (ties in scan order), so the result's own order always matters; a sort passes on
+// what its parent needs (ties); a summarize, distinct or count consumes order. Where order does not
+// matter the SQL skips keeping it (a summarize's first-appearance key, a union's input positions).
+import type { LogicalKind, LogicalNode } from '../../plan/index.ts'
 import { nodeChildren } from '../../plan/index.ts'
 
 type Rule = (need: boolean) => boolean
@@ -28,7 +27,8 @@ const INPUT_NEED: { readonly [K in LogicalKind]: Rule } = {
   Limit: ALWAYS,
   Distinct: PASS,
   CountRows: NEVER,
-  Union: ALWAYS,
+  // Inputs in turn, each in its order: that order matters only where the union's does.
+  Union: PASS,
   Join: ALWAYS,
   MakeSeries: ALWAYS,
   Print: NEVER,
@@ -42,9 +42,4 @@ export function markOrderNeeds(node: LogicalNode, need: boolean, out: Map<Logica
   out.set(node, need)
   const childNeed = INPUT_NEED[node.kind](need)
   for (const c of nodeChildren(node)) markOrderNeeds(c, childNeed, out)
-}
-
-/** Whether the result's own row order matters: sorted last, or newest first (time-desc). */
-export function resultOrderMatters(plan: LogicalPlan): boolean {
-  return plan.order !== 'none'
 }

@@ -132,3 +132,19 @@ export function passThrough(rel: Relation, except: ReadonlySet<string> = new Set
   for (const h of rel.hidden) out.push(ident(h))
   return out
 }
+
+/** The SQL type a wire kind travels as before the statement's final cast. */
+const WIRE_SQL_TYPE: Readonly<Record<WireKind, string>> = {
+  long: 'Int64',
+  real: 'Float64',
+  bool: 'Bool',
+  string: 'String',
+  datetime: "DateTime64(9, 'UTC')",
+  timespan: 'Int64',
+  json: 'String',
+}
+
+/** A typed NULL of a wire kind (a column one input of a union lacks). */
+export function wireNull(wire: WireKind): string {
+  return `CAST(NULL, 'Nullable(${WIRE_SQL_TYPE[wire].replaceAll("'", "\\'")})')`
+}

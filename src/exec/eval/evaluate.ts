@@ -1,17 +1,22 @@
 // exec/eval/evaluate.ts: evaluates a bound expression over a batch through an exhaustive table over
 // expression kinds. Kernels see the batch's selection (KernelSite.sel) and may compute only its rows;
 // callers read results at live rows only. Kernels come from the tables in ../kernels; a missing
-// kernel is a `not supported yet` error naming the function, never a guess.
-import type { BoundExpr, ExprKind, ExprOf, RowSchema } from '../../plan/index.ts'
+// kernel is a `not supported yet` error naming the function, never a guess. A sub-expression shared
+// by reference (a `let` used twice) is evaluated once per batch, and the query's guard is active while
+// kernels run and is their interrupt check (exec/guard.ts).
+import type { AplType } from '../../catalog/index.ts'
+import type { BoundExpr, ExprKind, ExprOf, LiteralData, RowSchema } from '../../plan/index.ts'
 import { type Batch, nullVec, UNREAD } from '../batch.ts'
 import { ExecError } from '../context.ts'
+import { withGuard } from '../guard.ts'
 import { asBool } from '../kernels/coerce.ts'
-import { constantVec } from '../kernels/constants.ts'
+import { constantOf, constantVec } from '../kernels/constants.ts'
 import { indexInto, memberOf } from '../kernels/dynamic/dynamic-access.ts'
 import type { Interrupt, Kernel, KernelEnv, KernelSite } from '../kernels/kernel.ts'
 import { operatorKernels } from '../kernels/operator-kernels.ts'
 import { scalarKernels } from '../kernels/scalar-kernels.ts'
-import type { Vec } from '../vector.ts'
+import { cellAt, type Vec } from '../vector.ts'
+import { constantListVec } from './in-list.ts'
 
 /** What evaluation needs besides the batch: the input schema's column positions and the kernel env. */
 export interface EvalScope {
@@ -31,10 +36,13 @@ export function scopeOf(schema: RowSchema, env: KernelEnv, interrupt?: Interrupt
   return interrupt === undefined ? { columns, env } : { columns, env, interrupt }
 }
 
-type Evaluator<K extends ExprKind> = (e: ExprOf<K>, b: Batch, s: EvalScope) => Vec
+/** Values of the sub-expressions evaluated so far in one `evaluate` call (shared ones are reused). */
+type Memo = Map<BoundExpr, Vec>
+
+type Evaluator<K extends ExprKind> = (e: ExprOf<K>, b: Batch, s: EvalScope, m: Memo) => Vec
 
 function site(e: BoundExpr, b: Batch, s: EvalScope, coercion: KernelSite['coercion'] = 'none'): KernelSite {
-  return { type: e.type, coercion, env: s.env, sel: b.sel, interrupt: s.interrupt }
+  return { type: e.type, coercion, env: s.env, sel: b.sel, interrupt: s.interrupt ?? s.env.guard?.interrupt }
 }
 
 function opKernel(key: string, label: string): Kernel {
@@ -56,57 +64,117 @@ const EVALUATORS: { readonly [K in ExprKind]: Evaluator<K> } = {
     return b.cols[i] === UNREAD ? nullVec(e.type, b.length) : b.cols[i]
   },
   Literal: (e, b) => constantVec(e.type, e.value, b.length),
-  Call: (e, b, s) => {
+  Call: (e, b, s, m) => {
     const k = (scalarKernels as Readonly<Record<string, Kernel | undefined>>)[e.kernel]
     if (!k) unsupported(`function '${e.fn.name}'`)
-    return k(
-      e.args.map((a) => evaluate(a, b, s)),
+    return call(
+      k,
+      e,
+      e.args.map((a) => ev(a, b, s, m)),
       b.length,
       site(e, b, s),
     )
   },
   AggCall: (e) => unsupported(`aggregation '${e.fn.name}' outside summarize`),
-  Binary: (e, b, s) =>
-    opKernel(e.kernel, e.op.name)(
-      [evaluate(e.left, b, s), evaluate(e.right, b, s)],
+  Binary: (e, b, s, m) =>
+    call(
+      opKernel(e.kernel, e.op.name),
+      e,
+      [ev(e.left, b, s, m), ev(e.right, b, s, m)],
       b.length,
       site(e, b, s, e.coercion),
     ),
-  Unary: (e, b, s) => opKernel(e.kernel, e.op.name)([evaluate(e.operand, b, s)], b.length, site(e, b, s)),
-  InList: (e, b, s) =>
+  Unary: (e, b, s, m) =>
+    call(opKernel(e.kernel, e.op.name), e, [ev(e.operand, b, s, m)], b.length, site(e, b, s)),
+  InList: (e, b, s, m) => {
+    // A list of constants arrives as one constant array, compiled to a set once (kernels/operators/set-membership.ts).
+    const list = constantListVec(e, b.length)
+    return opKernel(e.kernel, e.op.name)(
+      [ev(e.left, b, s, m), ...(list ? [list] : e.values.map((v) => ev(v, b, s, m)))],
+      b.length,
+      site(e, b, s, e.coercion),
+    )
+  },
+  Between: (e, b, s, m) =>
     opKernel(e.kernel, e.op.name)(
-      [evaluate(e.left, b, s), ...e.values.map((v) => evaluate(v, b, s))],
+      [ev(e.left, b, s, m), ev(e.low, b, s, m), ev(e.high, b, s, m)],
       b.length,
       site(e, b, s, e.coercion),
     ),
-  Between: (e, b, s) =>
-    opKernel(e.kernel, e.op.name)(
-      [evaluate(e.left, b, s), evaluate(e.low, b, s), evaluate(e.high, b, s)],
-      b.length,
-      site(e, b, s, e.coercion),
-    ),
-  Cast: (e, b, s) => {
-    const v = evaluate(e.operand, b, s)
+  Cast: (e, b, s, m) => {
+    const v = ev(e.operand, b, s, m)
     if (v.kind === 'num' && e.type === 'real')
       return { kind: 'num', type: 'real', values: v.values, valid: v.valid }
     return v
   },
-  Member: (e, b, s) => memberOf(evaluate(e.target, b, s), e.key, b.length),
-  Index: (e, b, s) => indexInto(evaluate(e.target, b, s), evaluate(e.index, b, s), b.length),
-  AnyColumn: (e, b, s) => {
+  Member: (e, b, s, m) => memberOf(ev(e.target, b, s, m), e.key, b.length),
+  Index: (e, b, s, m) => indexInto(ev(e.target, b, s, m), ev(e.index, b, s, m), b.length),
+  AnyColumn: (e, b, s, m) => {
     // `* op x`: OR of `column op x` over the listed string columns; a null test counts as false.
     const k = opKernel(e.kernel, e.op.name)
-    const right = evaluate(e.right, b, s)
+    const right = ev(e.right, b, s, m)
     const out = new Uint8Array(b.length)
     for (const c of e.columns) {
-      const r = asBool(k([evaluate(c, b, s), right], b.length, site(e, b, s)), b.length)
+      const r = asBool(k([ev(c, b, s, m), right], b.length, site(e, b, s)), b.length)
       for (let i = 0; i < b.length; i++) if (r.values[i] === 1 && (!r.valid || r.valid[i] === 1)) out[i] = 1
     }
     return { kind: 'bool', values: out, valid: null }
   },
 }
 
+/**
+ * `k` over `args`; when every argument is a constant (a `let` value, a literal), the kernel runs on
+ * one row and its value is repeated: a constant is computed once per batch, not once per row.
+ */
+function call(k: Kernel, e: BoundExpr, args: readonly Vec[], n: number, at: KernelSite): Vec {
+  if (n <= 1 || args.length === 0 || volatile(e) || e.type === 'unknown') return k(args, n, at)
+  const consts = args.map(constantOf)
+  if (consts.some((c) => c === undefined)) return k(args, n, at)
+  const one = k(
+    args.map((a, i) => constantVec(argType(a), consts[i]?.value as LiteralData, 1)),
+    1,
+    { ...at, sel: null },
+  )
+  if (one.kind === 'mixed') return k(args, n, at)
+  return constantVec(e.type, cellAt(one, 0) as LiteralData, n)
+}
+
+/** The APL type a constant vector of this layout was made for. */
+function argType(v: Vec): AplType {
+  switch (v.kind) {
+    case 'bool':
+      return 'bool'
+    case 'num':
+      return v.type
+    case 'time':
+      return 'datetime'
+    case 'span':
+      return 'timespan'
+    case 'str':
+      return 'string'
+    case 'dyn':
+      return 'dynamic'
+    case 'mixed':
+      return 'unknown'
+  }
+}
+
+/** True for calls whose equal arguments may give different values (`rand`): never shared. */
+function volatile(e: BoundExpr): boolean {
+  return e.kind === 'Call' && e.fn.volatile
+}
+
+function ev(e: BoundExpr, b: Batch, s: EvalScope, m: Memo): Vec {
+  if (e.kind === 'Column') return EVALUATORS.Column(e, b, s, m)
+  const hit = m.get(e)
+  if (hit !== undefined) return hit
+  s.env.guard?.tick(b.length)
+  const v = (EVALUATORS[e.kind] as Evaluator<ExprKind>)(e as never, b, s, m)
+  if (!volatile(e)) m.set(e, v)
+  return v
+}
+
 /** The value of `e` at every row `0 … b.length-1`. */
 export function evaluate(e: BoundExpr, b: Batch, s: EvalScope): Vec {
-  return (EVALUATORS[e.kind] as Evaluator<ExprKind>)(e as never, b, s)
+  return withGuard(s.env.guard, () => ev(e, b, s, new Map()))
 }

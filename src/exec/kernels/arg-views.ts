@@ -2,20 +2,27 @@
 // text of any layout with nulls kept (rule 12), integral numbers, a value as JSON inside a dynamic
 // (rule 7), and a string interner for computed outputs. Conversions run once per call, not per use.
 import { formatGoDuration, formatRfc3339Nano } from '../../util/time/index.ts'
+import { chargeBuilt } from '../guard.ts'
 import type { Cell, CellJson } from '../result.ts'
+import { StringIds } from '../string-ids.ts'
 import type { StrVec, Vec } from '../vector.ts'
 import { cellAt, timeAt } from '../vector.ts'
 import { formatReal } from './conversion/to-string.ts'
 
-/** Builds a dictionary of distinct strings for a computed string vector. */
+/**
+ * Builds a dictionary of distinct strings for a computed string vector. Each new entry is charged to
+ * the running query (exec/guard.ts), so a kernel making strings row by row stops at the budget.
+ */
 export class StringInterner {
   readonly dict: string[] = []
-  private readonly ids = new Map<string, number>()
+  private readonly ids = new StringIds()
 
   /** The code of `s`, adding it on first sight. */
   code(s: string): number {
     let id = this.ids.get(s)
     if (id === undefined) {
+      // UTF-16 bytes, the entry and its map slot: what the dictionary keeps.
+      chargeBuilt(2 * s.length + 64, 'a function building strings')
       id = this.dict.length
       this.ids.set(s, id)
       this.dict.push(s)

@@ -64,7 +64,11 @@ const RECENT_MAX = 256
 /** A constant of `type` repeated `n` times, marked as constant. Vectors are read-only, so one is shared. */
 export function constantVec(type: AplType, value: LiteralData, n: number): Vec {
   // Scalar literals are reused: a full-length fill per batch was a top allocation of filter scans.
-  const key = typeof value === 'object' && value !== null ? null : `${type}:${typeof value}:${String(value)}`
+  // Long strings are not remembered: the key would cost as much as the value.
+  const key =
+    (typeof value === 'object' && value !== null) || (typeof value === 'string' && value.length > 1024)
+      ? null
+      : `${type}:${typeof value}:${String(value)}`
   if (key === null) return marked(build(type, value, n), type, value)
   const hit = RECENT.get(key)
   if (hit) {

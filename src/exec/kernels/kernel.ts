@@ -3,6 +3,7 @@
 // keys). Kernels never see plan nodes beyond these facts.
 import type { AplType, KernelTable, ScalarFamily, ScalarKernelKeyOf } from '../../catalog/index.ts'
 import type { Coercion } from '../../plan/index.ts'
+import type { QueryGuard } from '../guard.ts'
 import type { Vec } from '../vector.ts'
 
 /** Query-wide facts a kernel may need (plain data: parallel units receive a copy). */
@@ -13,6 +14,8 @@ export interface KernelEnv {
   readonly binAutoStep: bigint
   /** Now, epoch ns: `now()`/`ago()` when the optimizer did not fold them. */
   readonly now: bigint
+  /** The query's deadline, abort signal and memory budget (absent in unit tests of single kernels). */
+  readonly guard?: QueryGuard
   /**
    * The query window `[start, end)`, epoch ns (start: the Unix epoch when unbounded), when the query
    * reads data: `rate()` without a time bin is per second of it.
@@ -26,8 +29,18 @@ export interface KernelEnv {
  */
 export type Interrupt = () => void
 
-/** Rows a kernel may process between two calls of `KernelSite.interrupt` (the executor's chunk). */
-export const KERNEL_CHECK_ROWS = 65_536
+/**
+ * Rows a kernel may process between two calls of `KernelSite.interrupt` (the executor's chunk). A
+ * batch holds up to a block's 65,536 rows, so the check runs several times inside one batch; each
+ * is one clock read.
+ */
+export const KERNEL_CHECK_ROWS = 4096
+
+/**
+ * Characters of dictionary strings a kernel may read between two calls of `KernelSite.interrupt`
+ * (a per-entry function costs about its string's length; entries may be long).
+ */
+export const KERNEL_CHECK_CHARS = 1 << 20
 
 /** What one call site tells its kernel: the bound result type and the comparison coercion. */
 export interface KernelSite {

@@ -9,10 +9,11 @@ import { mapExpr } from '../../plan/rewrite.ts'
 import type { AggState } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import { fromCells, takeVec } from '../batch.ts'
-import { checkInterrupt, type ExecContext } from '../context.ts'
+import type { ExecContext } from '../context.ts'
 import { type EvalScope, evaluate, scopeOf } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import type { Cell } from '../result.ts'
+import { groupBytes } from '../vec-bytes.ts'
 import type { Vec } from '../vector.ts'
 import { type AggSite, type AggSpec, aggSpec, resultCell, summarizeSite, typedCell } from './agg-spec.ts'
 import { argColumns, isArgSpec } from './arg-extremum-feed.ts'
@@ -79,10 +80,15 @@ export class AggregateExec implements PhysicalOperator {
       this.#keys.map((k) => k.expr),
       this.#scope,
     )
+    // The group table grows batch by batch: charged as it grows (a batch may add at most its rows).
+    const memory = ctx.guard.memory.account(this.name)
+    const cost = (groups: number) => groupBytes(groups, this.#keys.length, this.#specs.length)
     for await (const b of this.#input.batches(ctx)) {
-      checkInterrupt(ctx)
+      await ctx.guard.pace()
       const t0 = performance.now()
+      memory.set(cost(agg.groups.size + (b.sel ? b.sel.length : b.length)))
       this.metrics.rowsIn += agg.add(b, ctx)
+      memory.set(cost(agg.groups.size))
       this.metrics.timeMs += performance.now() - t0
     }
     agg.ensureEmptyRow()

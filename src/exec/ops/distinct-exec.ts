@@ -4,9 +4,10 @@
 import type { ColumnDef, RowSchema } from '../../plan/index.ts'
 import type { Batch } from '../batch.ts'
 import { fromCells, liveIndices } from '../batch.ts'
-import { checkInterrupt, type ExecContext } from '../context.ts'
+import type { ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
+import { groupBytes } from '../vec-bytes.ts'
 import { GroupIndex } from './group-keys.ts'
 
 /** `distinct`: see module header. */
@@ -33,15 +34,18 @@ export class DistinctExec implements PhysicalOperator {
 
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
     const groups = new GroupIndex(this.#columns.length)
+    const memory = ctx.guard.memory.account(this.name)
     for await (const b of this.#input.batches(ctx)) {
-      checkInterrupt(ctx)
+      await ctx.guard.pace()
       const t0 = performance.now()
       const rows = liveIndices(b)
+      memory.set(groupBytes(groups.size + rows.length, this.#columns.length, 0))
       this.metrics.rowsIn += rows.length
       const first = groups.size
       const vecs = this.#columns.map((c) => evaluate(c.expr, b, this.#scope))
       groups.assign(vecs, rows, () => {})
       const fresh = groups.size - first
+      memory.set(groupBytes(groups.size, this.#columns.length, 0))
       this.metrics.timeMs += performance.now() - t0
       if (fresh === 0) continue
       this.metrics.rowsOut += fresh

@@ -4,6 +4,7 @@ import type { BoundExpr, RowSchema } from '../../plan/index.ts'
 import { type Batch, liveIndices, liveWeight, takeVec } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
+import { evaluateSliced } from '../eval/sliced.ts'
 import { asBool } from '../kernels/coerce.ts'
 import { selectAgainstConstant } from '../kernels/operators/compare.ts'
 import { leafCall } from '../leaf-call.ts'
@@ -120,7 +121,7 @@ export class FilterExec implements PhysicalOperator {
 
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
     for await (const b of this.#input.batches(ctx)) {
-      checkInterrupt(ctx)
+      await ctx.guard.pace()
       const t0 = performance.now()
       if (b.weights !== undefined) {
         yield* this.#weighted(b, ctx, t0)
@@ -128,7 +129,7 @@ export class FilterExec implements PhysicalOperator {
       }
       const live = b.sel ? b.sel.length : b.length
       this.metrics.rowsIn += live
-      const sel = this.#select(b) ?? this.#narrowed(b, ctx)
+      const sel = this.#select(b) ?? (await this.#narrowed(b, ctx))
       this.metrics.timeMs += performance.now() - t0
       if (sel === 'none') continue
       const out = sel === b.sel ? b : { length: b.length, sel, cols: b.cols }
@@ -137,9 +138,12 @@ export class FilterExec implements PhysicalOperator {
     }
   }
 
-  /** The selection through the predicate's bool vector. */
-  #narrowed(b: Batch, ctx: ExecContext): Uint32Array | null | 'none' {
-    const p = this.#pass(b, ctx)
+  /** The selection through the predicate's bool vector (evaluated in slices of the event loop's time). */
+  async #narrowed(b: Batch, ctx: ExecContext): Promise<Uint32Array | null | 'none'> {
+    const p =
+      b.length <= INTERRUPT_ROWS
+        ? asBool((await evaluateSliced([this.#predicate], b, this.#scope, ctx.guard))[0], b.length)
+        : this.#pass(b, ctx)
     return narrow(b, p.values, p.valid)
   }
 
@@ -164,9 +168,9 @@ export class FilterExec implements PhysicalOperator {
   }
 
   /** A block's weighted distinct values (Batch.weights): narrowed alike, counted by weight. */
-  *#weighted(b: Batch, ctx: ExecContext, t0: number): Generator<Batch> {
+  async *#weighted(b: Batch, ctx: ExecContext, t0: number): AsyncGenerator<Batch> {
     this.metrics.rowsIn += liveWeight(b)
-    const sel = this.#select(b) ?? this.#narrowed(b, ctx)
+    const sel = this.#select(b) ?? (await this.#narrowed(b, ctx))
     this.metrics.timeMs += performance.now() - t0
     if (sel === 'none') return
     const out = sel === b.sel ? b : { length: b.length, sel, cols: b.cols, weights: b.weights }

@@ -1,21 +1,27 @@
 // ops/join-exec.ts: `join`: hash equi-join. Drains the right input into one dense batch (refusing past
-// MAX_JOIN_BUILD_ROWS with `join_too_large`), maps its key tuples to dense ids (group-keys.ts), chains
-// its rows per id in order, then streams the left input probing each row. Output order as the
-// reference: left rows in order, each with its right matches in order; then right-side-only rows.
+// MAX_JOIN_BUILD_ROWS with `join_too_large`, and charging it to the query's memory), maps its key
+// tuples to dense ids (group-keys.ts), chains its rows per id in order, then streams the left input
+// probing each row, emitting at most EMIT_ROWS pairs per batch: a many-to-many (cartesian) match is
+// never materialized, it flows through in bounded pieces. Output order as the reference: left rows in
+// order, each with its right matches in order; then right-side-only rows.
 // Null and NaN keys never match. Key pairs must have the same type (long/real mix) to hash by value.
 import type { AplType } from '../../catalog/index.ts'
 import type { JoinKey, JoinKind, RowSchema } from '../../plan/index.ts'
 import type { Batch } from '../batch.ts'
 import { compactBatch, concatVecs, nullVec, takeVec } from '../batch.ts'
-import { checkInterrupt, type ExecContext, ExecError } from '../context.ts'
+import { type ExecContext, ExecError } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
+import { batchBytes } from '../vec-bytes.ts'
 import type { Vec } from '../vector.ts'
 import { GroupIndex } from './group-keys.ts'
 import { concatBatches } from './sort-exec.ts'
 
 /** Most rows the build (right) side may hold; a bigger right input fails with `join_too_large`. */
 export const MAX_JOIN_BUILD_ROWS = 1_000_000
+
+/** Most output rows of one emitted batch. */
+export const EMIT_ROWS = 8192
 
 /** What a join kind emits (same vocabulary as the reference's join.ts). */
 interface KindRule {
@@ -188,18 +194,25 @@ export class JoinExec implements PhysicalOperator {
 
   async #build(ctx: ExecContext): Promise<BuildSide> {
     const parts: Batch[] = []
+    const memory = ctx.guard.memory.account('JoinExec (right side)')
     let count = 0
+    let bytes = 0
     for await (const b of this.#right.batches(ctx)) {
-      checkInterrupt(ctx)
+      await ctx.guard.pace()
       count += b.sel ? b.sel.length : b.length
       if (count > this.#maxBuildRows)
         throw new ExecError(
           'join_too_large',
           `join: the right side has more than ${this.#maxBuildRows} rows; filter or summarize it first`,
         )
+      const more = batchBytes(b)
+      memory.grow(more)
+      bytes += more
       parts.push(b)
     }
     const t0 = performance.now()
+    // The concatenation, key vectors and chains live beside the parts for a moment.
+    memory.grow(bytes + 32 * count)
     const rb = concatBatches(parts, this.#right.schema.length)
     const n = rb.length
     this.metrics.rowsIn += n
@@ -242,8 +255,9 @@ export class JoinExec implements PhysicalOperator {
     const seen = rule.uniqueLeft ? new Set<number>() : null
     // Right semi/anti must see every matching right row; left semi/anti can stop at the first.
     const marksRight = rule.rightMatched || rule.rightUnmatched
+    const emits = rule.pairs || rule.leftMatched || rule.leftUnmatched
     for await (const raw of this.#left.batches(ctx)) {
-      checkInterrupt(ctx)
+      await ctx.guard.pace()
       const t0 = performance.now()
       const lb = compactBatch(raw)
       const n = lb.length
@@ -251,9 +265,17 @@ export class JoinExec implements PhysicalOperator {
       const keys = this.#spec.keys.map((k) => evaluate(k.left, lb, this.#leftScope))
       const gids = side.groups.assign(keys, identity(n), () => {})
       const ok = keyPresent(keys, n)
-      const li = new Indices()
-      const ri = new Indices()
+      let li = new Indices()
+      let ri = new Indices()
       for (let i = 0; i < n; i++) {
+        if (li.length >= EMIT_ROWS) {
+          // A piece of the output is ready: hand it on before matching more (bounded memory).
+          this.metrics.timeMs += performance.now() - t0
+          if (emits) yield this.#emit(lb, li.view(), side, ri.view())
+          await ctx.guard.pace()
+          li = new Indices()
+          ri = new Indices()
+        }
         const g = gids[i]
         if (seen) {
           if (seen.has(g)) continue
@@ -267,6 +289,8 @@ export class JoinExec implements PhysicalOperator {
             if (rule.pairs) {
               li.push(i)
               ri.push(r)
+              // One row's matches can be many (a cartesian key): the deadline is checked on the way.
+              ctx.guard.tick()
             } else if (!marksRight) break
           }
         }
@@ -277,8 +301,7 @@ export class JoinExec implements PhysicalOperator {
       }
       this.metrics.timeMs += performance.now() - t0
       // Semi/anti on the right still need every left row probed (to mark hits) but emit nothing here.
-      if (li.length > 0 && (rule.pairs || rule.leftMatched || rule.leftUnmatched))
-        yield this.#emit(lb, li.view(), side, ri.view())
+      if (li.length > 0 && emits) yield this.#emit(lb, li.view(), side, ri.view())
     }
     if (!rule.rightMatched && !rule.rightUnmatched) return
     const ri = new Indices()

@@ -13,8 +13,10 @@ import { checkInterrupt, type ExecContext, ExecError } from '../context.ts'
 import { type EvalScope, evaluate, scopeOf } from '../eval/evaluate.ts'
 import { asBool } from '../kernels/coerce.ts'
 import { literalCell } from '../kernels/constants.ts'
+import { seriesVec } from '../num-series.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import type { Cell, CellJson } from '../result.ts'
+import { batchBytes, groupBytes } from '../vec-bytes.ts'
 import type { Vec } from '../vector.ts'
 import { cellAt } from '../vector.ts'
 import { feed } from './agg-feed.ts'
@@ -164,8 +166,11 @@ export class MakeSeriesExec implements PhysicalOperator {
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
     const n = this.#node
     const parts: Batch[] = []
+    // What it holds: the input rows, then the grid of (group, bin) states.
+    const memory = ctx.guard.memory.account(this.name)
     for await (const b of this.#input.batches(ctx)) {
-      checkInterrupt(ctx)
+      await ctx.guard.pace()
+      memory.grow(batchBytes(b))
       const dense = compactBatch(b)
       this.metrics.rowsIn += dense.length
       parts.push(dense)
@@ -175,6 +180,9 @@ export class MakeSeriesExec implements PhysicalOperator {
     const layout = this.#layout(axes)
     if (layout === null || layout.count === 0) return
     const count = layout.count
+    // Every group gets `count` bins per aggregation: charged per new group before its bins exist.
+    const grid = memory.bytes
+    const cellsPerGroup = count * Math.max(1, this.#specs.length)
     const groups = new GroupIndex(n.keys.length)
     const states: (AggState | undefined)[][] = this.#specs.map(() => [])
     parts.forEach((b, p) => {
@@ -185,6 +193,7 @@ export class MakeSeriesExec implements PhysicalOperator {
       for (let i = 0; i < b.length; i++) if (slots[i] >= 0) kept[k++] = i
       if (k === 0) return
       const rows = kept.subarray(0, k)
+      memory.set(grid + groupBytes(groups.size + k, n.keys.length, cellsPerGroup))
       const gids = groups.assign(
         n.keys.map((key) => evaluate(key.expr, b, this.#scope)),
         rows,
@@ -192,6 +201,7 @@ export class MakeSeriesExec implements PhysicalOperator {
       )
       for (let s = 0; s < this.#specs.length; s++)
         this.#feed(this.#specs[s], states[s], b, rows, gids, slots, count)
+      memory.set(grid + groupBytes(groups.size, n.keys.length, cellsPerGroup))
     })
     this.metrics.timeMs += performance.now() - t0
     if (groups.size === 0) return
@@ -224,6 +234,31 @@ export class MakeSeriesExec implements PhysicalOperator {
     }
   }
 
+  /** A numeric aggregation's series as typed arrays (num-series.ts): no JSON unless a reader asks. */
+  #numericSeries(
+    spec: AggSpec,
+    st: readonly (AggState | undefined)[],
+    rows: number,
+    count: number,
+    fill: number | null,
+  ): Vec {
+    const data = new Float64Array(rows * count)
+    let present: Uint8Array | null = null
+    const absent = (j: number) => {
+      present ??= new Uint8Array(rows * count).fill(1)
+      present[j] = 0
+    }
+    for (let j = 0; j < rows * count; j++) {
+      const state = st[j]
+      const c = state === undefined ? fill : resultCell(spec, state)
+      if (typeof c === 'number' || typeof c === 'bigint') data[j] = Number(c)
+      else absent(j)
+    }
+    const start = new Int32Array(rows)
+    for (let g = 0; g < rows; g++) start[g] = g * count
+    return seriesVec({ start, len: new Int32Array(rows).fill(count), data, present }, rows)
+  }
+
   #output(groups: GroupIndex, states: (AggState | undefined)[][], l: Layout): Batch {
     const n = this.#node
     const rows = groups.size
@@ -239,6 +274,10 @@ export class MakeSeriesExec implements PhysicalOperator {
     n.aggregates.forEach((a, s) => {
       const spec = this.#specs[s]
       const fill = fillJson(a)
+      if ((spec.type === 'long' || spec.type === 'real') && (fill === null || typeof fill === 'number')) {
+        cols.push(this.#numericSeries(spec, states[s], rows, l.count, fill))
+        return
+      }
       const values: CellJson[] = new Array(rows)
       for (let g = 0; g < rows; g++) {
         const series: CellJson[] = new Array(l.count)

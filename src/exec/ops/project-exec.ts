@@ -2,15 +2,22 @@
 // `extend` (input columns plus computed ones, a replaced name moving to the end) share this: the
 // output schema says the order, a computed column wins over an input column of the same name.
 import type { ColumnDef, RowSchema } from '../../plan/index.ts'
-import type { Batch } from '../batch.ts'
+import { type Batch, compactBatch } from '../batch.ts'
 import type { ExecContext } from '../context.ts'
 import { ExecError } from '../context.ts'
-import { type EvalScope, evaluate } from '../eval/evaluate.ts'
+import type { EvalScope } from '../eval/evaluate.ts'
+import { evaluateSliced } from '../eval/sliced.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
+import { vecBytes } from '../vec-bytes.ts'
 import type { Vec } from '../vector.ts'
 
 /** Where each output column comes from: an input column index, or a computed definition. */
 type Source = { readonly input: number } | { readonly def: ColumnDef }
+
+/** Whether a batch's live rows are few enough (a quarter or less) to be worth gathering first. */
+function sparse(b: Batch): boolean {
+  return b.sel !== null && b.weights === undefined && b.sel.length * 4 <= b.length
+}
 
 /** Computes columns (see module header); `name` is `ProjectExec` or `ExtendExec`. */
 export class ProjectExec implements PhysicalOperator {
@@ -49,11 +56,26 @@ export class ProjectExec implements PhysicalOperator {
   }
 
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
-    for await (const b of this.#input.batches(ctx)) {
+    // The columns this stage computes live as long as the batch it passes on: charged per batch.
+    const memory = ctx.guard.memory.account(this.name)
+    const computed = this.#sources.flatMap((s) => ('input' in s ? [] : [s.def.expr]))
+    for await (const raw of this.#input.batches(ctx)) {
+      await ctx.guard.pace()
+      // A sparse selection (after `take`, a selective `where`) is gathered first: expressions run over
+      // the live rows only, not over every row of the block they came from.
+      const b = sparse(raw) ? compactBatch(raw) : raw
       const t0 = performance.now()
-      const cols: Vec[] = this.#sources.map((s) =>
-        'input' in s ? b.cols[s.input] : evaluate(s.def.expr, b, this.#scope),
-      )
+      const values = await evaluateSliced(computed, b, this.#scope, ctx.guard)
+      let made = 0
+      let k = 0
+      const cols: Vec[] = this.#sources.map((s) => {
+        if ('input' in s) return b.cols[s.input]
+        const v = values[k++]
+        // A column passed through by a computation (`extend x = y`) costs nothing new.
+        if (!b.cols.includes(v)) made += vecBytes(v, b.length)
+        return v
+      })
+      memory.set(made)
       const live = b.sel ? b.sel.length : b.length
       this.metrics.rowsIn += live
       this.metrics.rowsOut += live

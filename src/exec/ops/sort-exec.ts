@@ -4,9 +4,10 @@
 import type { RowSchema, SortKey } from '../../plan/index.ts'
 import type { Batch } from '../batch.ts'
 import { compactBatch, concatVecs, takeVec } from '../batch.ts'
-import { checkInterrupt, type ExecContext } from '../context.ts'
+import type { ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
+import { batchBytes } from '../vec-bytes.ts'
 import { orderRows } from './sort-order.ts'
 
 /** Dense batches end to end as one. */
@@ -57,22 +58,34 @@ export class SortExec implements PhysicalOperator {
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
     const width = this.schema.length
     const limit = this.#limit
+    // What the sort holds: its input batches, then (for a moment) their concatenation and order.
+    const memory = ctx.guard.memory.account(this.name)
     let held: Batch[] = []
     let heldRows = 0
+    let heldBytes = 0
     for await (const b of this.#input.batches(ctx)) {
-      checkInterrupt(ctx)
+      await ctx.guard.pace()
       const live = b.sel ? b.sel.length : b.length
       this.metrics.rowsIn += live
+      const bytes = batchBytes(b)
+      memory.grow(bytes)
       held.push(b)
       heldRows += live
+      heldBytes += bytes
       if (limit !== undefined && heldRows > 2 * limit + 1024) {
+        memory.grow(2 * heldBytes)
         const kept = this.#order(concatBatches(held, width), limit)
         held = [kept]
         heldRows = kept.length
+        heldBytes = batchBytes(kept)
+        memory.set(heldBytes)
       }
     }
     if (limit === 0) return
+    memory.grow(2 * heldBytes)
     const out = this.#order(concatBatches(held, width), limit)
+    held = []
+    memory.set(batchBytes(out))
     this.metrics.rowsOut = out.length
     if (out.length > 0) yield out
   }

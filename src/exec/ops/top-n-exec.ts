@@ -7,6 +7,7 @@ import { takeVec } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
+import { batchBytes } from '../vec-bytes.ts'
 import type { Vec } from '../vector.ts'
 import type { LateColumns, LateSource } from './late-columns.ts'
 import { orderRows } from './sort-order.ts'
@@ -81,6 +82,8 @@ export class TopNExec implements PhysicalOperator {
       return
     }
     const heap = new RowHeap(n, this.#keys)
+    // What the heap holds: the batches it took rows from, then their compaction.
+    const memory = ctx.guard.memory.account(this.name)
     const link = this.link
     const bound = link?.bound
     const late = link?.late
@@ -91,7 +94,7 @@ export class TopNExec implements PhysicalOperator {
     // under the run's row cap), it is sorted as it is, without the heap (sortWhole).
     let first: Batch | undefined
     for await (const next of this.#input.batches(ctx)) {
-      checkInterrupt(ctx)
+      await ctx.guard.pace()
       const nextLive = next.sel ? next.sel.length : next.length
       this.metrics.rowsIn += nextLive
       if (nextLive === 0) continue
@@ -122,6 +125,7 @@ export class TopNExec implements PhysicalOperator {
         const taken = heap.offerBatch(entry, sel, b.length, accepted)
         if (accepted) link?.trace?.accept(accepted, keys[0])
         if (!taken) continue
+        memory.grow(batchBytes(b))
         // The root only moves when a row enters; the scan reads the bound before its next block.
         const root = bound ? heap.root() : undefined
         if (bound && root) bound.set(root.key, root.row, Math.floor(root.place / placeBase(1)))
@@ -129,6 +133,7 @@ export class TopNExec implements PhysicalOperator {
         if (heldRows > 4 * n + 1024) {
           // Keep only the batches' rows still in the heap, as one dense batch in scan order (places).
           const { batch: dense, places, origin } = heap.compact(this.schema.length)
+          memory.set(batchBytes(dense))
           const keys = this.#evalKeys(dense)
           heap.rebase(
             origin

@@ -4,7 +4,7 @@
 import type { RowSchema } from '../../plan/index.ts'
 import type { Batch } from '../batch.ts'
 import { compactBatch, nullVec } from '../batch.ts'
-import { checkInterrupt, type ExecContext } from '../context.ts'
+import type { ExecContext } from '../context.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import type { Vec } from '../vector.ts'
 
@@ -56,7 +56,7 @@ export class UnionExec implements PhysicalOperator {
     for (let k = 0; k < this.children.length; k++) {
       const map = this.#maps[k]
       for await (const raw of this.children[k].batches(ctx)) {
-        checkInterrupt(ctx)
+        await ctx.guard.pace()
         const t0 = performance.now()
         // Dense rows: placed columns and fresh null/constant columns must have the same length.
         const b = compactBatch(raw)

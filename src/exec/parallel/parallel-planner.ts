@@ -158,9 +158,12 @@ export async function parallelOverride(q: ParallelQuery): Promise<BuildOverride 
     const pool = workerPlan ? sharedPool() : undefined
     if (!workerPlan || !pool) return undefined
     const { mainShare } = parallelConfig()
+    // Plain data only: the guard stays on this thread (each unit makes its own over the same limits).
+    const { guard, ...env } = o.env
     const params: UnitParams = {
       kind: f.kind,
-      env: o.env,
+      env,
+      ...(guard && Number.isFinite(guard.memory.limit) ? { memoryBytes: guard.memory.limit } : {}),
       timeDesc: o.timeDesc,
       window: q.window,
       now: q.now,

@@ -5,12 +5,14 @@ import type { Aggregate, LogicalNode } from '../../plan/index.ts'
 import type { Snapshot } from '../../storage/snapshot.ts'
 import type { Batch } from '../batch.ts'
 import { createContext, type ExecContext, ExecError, type ExecStats } from '../context.ts'
+import { QueryGuard } from '../guard.ts'
 import type { KernelEnv } from '../kernels/kernel.ts'
-import type { OperatorMetrics, PhysicalOperator } from '../operator.ts'
+import { type OperatorMetrics, type PhysicalOperator, preorder } from '../operator.ts'
 import { concatBatches } from '../ops/sort-exec.ts'
 import { TopNExec } from '../ops/top-n-exec.ts'
 import { TopTrace, type TopTraceData } from '../ops/top-trace.ts'
 import { build } from '../physical-planner.ts'
+import { QueryMemory } from '../query-memory.ts'
 import type { FragmentKind } from './fragment.ts'
 import { type AggPartial, PartialAggregate } from './partial-aggregate.ts'
 
@@ -56,6 +58,8 @@ export interface UnitParams {
   readonly strictTypes: boolean
   /** The fragment's top-N is the run's row cap (PhysicalOptions.rowCap): it never prunes blocks. */
   readonly rowCap?: boolean
+  /** Memory budget of each unit, bytes (the query's; absent: unbudgeted). */
+  readonly memoryBytes?: number
 }
 
 /** The result of one unit. */
@@ -67,11 +71,7 @@ export interface UnitOutput {
 }
 
 /** Operators of a tree, root first (the order unit metrics travel in). */
-export function preorder(op: PhysicalOperator, out: PhysicalOperator[] = []): PhysicalOperator[] {
-  out.push(op)
-  for (const c of op.children) preorder(c, out)
-  return out
-}
+export { preorder }
 
 async function drain(op: PhysicalOperator, ctx: ExecContext): Promise<Batch[]> {
   const parts: Batch[] = []
@@ -122,6 +122,12 @@ export async function runUnit(
   stop?: Int32Array,
   top?: UnitTop,
 ): Promise<UnitOutput> {
+  const guard = new QueryGuard({
+    deadline,
+    signal,
+    memory: new QueryMemory(params.memoryBytes ?? Number.POSITIVE_INFINITY),
+    ...(stop ? { stopped: () => Atomics.load(stop, 0) !== 0 } : {}),
+  })
   const ctx = createContext({
     snapshot,
     window: params.window,
@@ -129,17 +135,14 @@ export async function runUnit(
     strictTypes: params.strictTypes,
     deadline,
     signal,
+    guard,
   })
-  if (stop) {
-    Object.defineProperty(ctx, 'deadline', {
-      get: () => (Atomics.load(stop, 0) === 0 ? deadline : Number.NEGATIVE_INFINITY),
-    })
-  }
-  const o = { env: params.env, timeDesc: params.timeDesc, ...(params.rowCap ? { rowCap: node } : {}) }
+  const env = { ...params.env, guard }
+  const o = { env, timeDesc: params.timeDesc, ...(params.rowCap ? { rowCap: node } : {}) }
   if (params.kind === 'aggregate') {
     const agg = node as Aggregate
     const input = build(agg.input, o)
-    const partial = new PartialAggregate(agg, input, params.env)
+    const partial = new PartialAggregate(agg, input, env)
     const out = await orAborted(ctx, () => partial.run(ctx))
     return {
       partial: out,

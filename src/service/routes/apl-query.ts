@@ -47,6 +47,8 @@ export async function aplQuery(ctx: RouteContext): Promise<Reply> {
   const cursor = optString(body, 'cursor') ?? (ctx.query.get('cursor') || undefined)
   const includeCursor = optBool(body, 'includeCursor') ?? ctx.query.get('includeCursor') === 'true'
   const limit = optCount(body, 'defaultLimit')
+  // apldb's own: this query's memory budget (within the store's ceiling; exec/run.ts checks it).
+  const memoryBytes = optCount(body, 'memoryBytes')
   let window: { startTime?: string; endTime?: string } = {
     startTime: optString(body, 'startTime'),
     endTime: optString(body, 'endTime'),
@@ -59,6 +61,7 @@ export async function aplQuery(ctx: RouteContext): Promise<Reply> {
     const result = await runPlan(snap, plan, {
       ...window,
       ...(limit !== undefined && limit > 0 ? { limit } : {}),
+      ...(memoryBytes !== undefined ? { memoryBytes } : {}),
       now,
       deadlineMs: ctx.settings.queryDeadlineMs,
       signal: ctx.signal,

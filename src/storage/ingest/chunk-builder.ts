@@ -7,6 +7,7 @@ import { type ChunkColumn, copyChunk, type EventChunk } from '../block/event-chu
 import { type FlatEvent, TimespanValue } from '../types.ts'
 import { ChunkRows } from './chunk-rows.ts'
 import { walkColumns } from './column-walk.ts'
+import { admitFields } from './field-limits.ts'
 import type { FlattenWalk, LeafSink, PathNode } from './flatten.ts'
 import { type NormalizeOptions, newWalk, walkEvent } from './normalize.ts'
 
@@ -119,6 +120,14 @@ export class ChunkBuilder {
     if (res.error !== undefined) {
       rows.undoRow()
       return { error: res.error, time: partsToBigint(res.ms, res.sub) }
+    }
+    const limits = this.#opts.fields
+    if (limits !== undefined) {
+      const refused = admitFields(limits, (i) => rows.rowFieldName(i), rows.rowFieldCount)
+      if (refused !== undefined) {
+        rows.undoRow()
+        return { error: refused, time: partsToBigint(res.ms, res.sub) }
+      }
     }
     writeParts(this.#timeWords, rows.row, res.ms, res.sub)
     this.#endRow()

@@ -54,6 +54,16 @@ export class ChunkRows {
     return slot
   }
 
+  /** Field names given a value in the current row. */
+  get rowFieldCount(): number {
+    return this.#touchedCount
+  }
+
+  /** The `i`-th field name of the current row (0 ≤ i < rowFieldCount). */
+  rowFieldName(i: number): string {
+    return this.#touched[i].name
+  }
+
   /** Starts a row: nothing of it is undone or overwritten yet. */
   beginRow(): void {
     this.#touchedCount = 0

@@ -105,6 +105,11 @@ function walkObjectValue(v: object, t: FieldTarget, level: number, walk: Flatten
     if (keep(t, v, walk)) rows.map(slotOf(t, rows), obj)
     return
   }
+  // An object is no timestamp: captured as one, it fails the event (as an array does).
+  if (t.isTimestamp) {
+    walk.timestamp = v
+    return
+  }
   t.child ??= new PathNode(`${t.name}.`)
   walkColumns(v, t.child, level + 1, walk, rows)
 }

@@ -244,6 +244,11 @@ export function flattenInto(obj: object, node: PathNode, level: number, walk: Fl
           if (keep(t, v, walk)) sink.leafMap(t, obj)
           continue
         }
+        // An object is no timestamp: captured as one, it fails the event (as an array does).
+        if (t.isTimestamp) {
+          walk.timestamp = v
+          continue
+        }
         if (t.child === undefined) t.child = new PathNode(`${t.name}.`)
         flattenInto(v, t.child, level + 1, walk)
         continue

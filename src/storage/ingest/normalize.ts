@@ -5,6 +5,7 @@
 import { bigintToParts, type NsParts, partsToBigint } from '../../util/time/index.ts'
 import type { FieldDecls } from '../field-decls.ts'
 import { type FlatEvent, type FlatValue, type JsonObject, type JsonValue, TimespanValue } from '../types.ts'
+import type { FieldLimits } from './field-limits.ts'
 import { type FieldTarget, FlattenWalk, flattenInto, type LeafSink, type PathNode } from './flatten.ts'
 import { newRecord } from './null-proto.ts'
 import { readTimestampParts } from './timestamp.ts'
@@ -21,6 +22,8 @@ export interface NormalizeOptions {
   receiveTime: bigint
   /** Ingest time, epoch ns: becomes `_sysTime`. */
   sysTime: bigint
+  /** Field-name limits of the dataset (absent: unbounded; tests and replay). */
+  fields?: FieldLimits
   /** The dataset's declared fields (timespans, map fields); none when absent. */
   decls?: FieldDecls
 }

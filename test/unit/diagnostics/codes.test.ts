@@ -29,6 +29,7 @@ const SAMPLE_ARGS: Record<string, unknown> = {
   pattern: '(a',
   detail: 'x',
   visualization: 'timechart',
+  nodes: 1500,
 }
 
 describe('codes table', () => {

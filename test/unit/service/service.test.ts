@@ -64,7 +64,7 @@ describe('service.handle', () => {
     expect(json.status).toBe(413)
   })
 
-  it('tokens.create/list work embedded (as root) and persist in the store documents', async () => {
+  it('tokens.create/list work embedded (as root) and persist one record per token', async () => {
     db = await openStore()
     const s = await createService(db, { rootToken: ROOT })
     const made = await s.tokens.create({ name: 'cli', datasetCapabilities: { '*': { query: ['read'] } } })
@@ -72,7 +72,8 @@ describe('service.handle', () => {
     expect(await s.tokens.list()).toEqual([expect.objectContaining({ id: made.id, name: 'cli' })])
     const again = await createService(db, { rootToken: ROOT })
     expect((await again.tokens.get(made.id)).name).toBe('cli')
-    const doc = new TextDecoder().decode(await db.storage.docs.read('tokens'))
+    const record = (await db.storage.docs.collection('tokens').readAll()).get(made.id)
+    const doc = new TextDecoder().decode(record)
     expect(doc).not.toContain(made.token)
     expect(doc).toContain('secretHash')
   })

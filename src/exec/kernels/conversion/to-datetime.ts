@@ -1,6 +1,7 @@
 // exec/kernels/conversion/to-datetime.ts: todatetime(x): datetimes pass, numbers are epoch ns (reals
 // truncate, NaN/±Inf null), strings go through the engine's permissive timestamp parser (RFC 3339 / ISO
-// 8601 and the auto layouts of util/time) once per dictionary entry; anything else is null (rule 11).
+// 8601 and the auto layouts of util/time) once per dictionary entry; anything else is null (rule 11),
+// and so is a time outside the int64 nanoseconds a datetime holds (years 1677–2262).
 import { parseTimeAuto } from '../../../util/time/index.ts'
 import type { TimeVec } from '../../vector.ts'
 import { cellAt } from '../../vector.ts'
@@ -24,6 +25,16 @@ function putBig(ms: Float64Array, ns: Int32Array, i: number, t: bigint): void {
   ns[i] = s.ns
 }
 
+/** Epoch ns a datetime can hold: int64 (what the store keeps). */
+const MIN_NS = -(2n ** 63n)
+const MAX_NS = 2n ** 63n - 1n
+/** The same bounds as numbers (every double in [-2^63, 2^63) is an int64). */
+const MIN_NUM = -(2 ** 63)
+const MAX_NUM = 2 ** 63
+
+/** `t` when a datetime can hold it, else null. */
+const inRange = (t: bigint | null): bigint | null => (t === null || t < MIN_NS || t > MAX_NS ? null : t)
+
 /** A string's epoch ns, or null (surrounding spaces ignored). */
 const parseText = (s: string): bigint | null => parseTimeAuto(s.trim())
 
@@ -36,12 +47,13 @@ export const toDateTimeKernel: Kernel = (args, n) => {
   const valid = new Uint8Array(n)
   if (v.kind === 'num') {
     for (let i = 0; i < n; i++) {
-      if ((v.valid && !v.valid[i]) || !Number.isFinite(v.values[i])) continue
-      putNumber(ms, ns, i, Math.trunc(v.values[i]))
+      const x = v.values[i]
+      if ((v.valid && !v.valid[i]) || !(x >= MIN_NUM && x < MAX_NUM)) continue
+      putNumber(ms, ns, i, Math.trunc(x))
       valid[i] = 1
     }
   } else if (v.kind === 'str') {
-    const parsed = v.dict.map(parseText)
+    const parsed = v.dict.map((s) => inRange(parseText(s)))
     for (let i = 0; i < n; i++) {
       const t = v.codes[i] < 0 ? null : parsed[v.codes[i]]
       if (t === null) continue
@@ -51,14 +63,15 @@ export const toDateTimeKernel: Kernel = (args, n) => {
   } else if (v.kind === 'dyn' || v.kind === 'mixed') {
     for (let i = 0; i < n; i++) {
       const c = cellAt(v, i)
-      const t =
+      const t = inRange(
         typeof c === 'string'
           ? parseText(c)
           : typeof c === 'bigint'
             ? c
             : typeof c === 'number' && Number.isFinite(c)
               ? BigInt(Math.trunc(c))
-              : null
+              : null,
+      )
       if (t === null) continue
       putBig(ms, ns, i, t)
       valid[i] = 1

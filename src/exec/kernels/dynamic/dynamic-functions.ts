@@ -1,6 +1,6 @@
 // exec/kernels/dynamic/dynamic-functions.ts: functions building or reading dynamic values: parse_json,
-// array_length, bag_pack (pack), pack_array (reference rules 7, 36, 37). JSON text parses once per
-// dictionary entry; containers built per row are the output itself.
+// todynamic, array_length, bag_pack (pack, pack_dictionary), pack_array (reference rules 7, 36, 37).
+// JSON text parses once per dictionary (cached with it); containers built per row are the output.
 import type { CellJson } from '../../result.ts'
 import type { DynVec, Vec } from '../../vector.ts'
 import { cellAt } from '../../vector.ts'
@@ -16,23 +16,47 @@ function parseText(s: string): CellJson {
   }
 }
 
-/** parse_json(x): strings parse, dynamic passes, other values become their JSON form. */
-const parseJson: Kernel = (args, n) => {
-  const v = args[0]
-  if (v.kind === 'dyn') return v
-  const values: (CellJson | null)[] = new Array(n)
-  if (v.kind === 'str') {
-    const parsed = v.dict.map(parseText)
-    for (let i = 0; i < n; i++) values[i] = v.codes[i] < 0 ? null : parsed[v.codes[i]]
-  } else for (let i = 0; i < n; i++) values[i] = mixedStringJson(v, i) ?? jsonAt(v, i)
-  return { kind: 'dyn', values } satisfies DynVec
+/**
+ * Parsed dictionaries: a scan's dictionary lives as long as its cached block vector, so each distinct
+ * JSON text of a block is parsed once, however many batches and queries read it. Parsed values are
+ * shared and never mutated (kernels build new containers).
+ */
+const PARSED = new WeakMap<readonly string[], { text: (CellJson | null)[]; strict: (CellJson | null)[] }>()
+
+/** The dictionary's entries parsed (`text`: invalid JSON stays the string; `strict`: null). */
+function parsedDict(dict: readonly string[]) {
+  let p = PARSED.get(dict)
+  if (p === undefined) {
+    const text = dict.map(parseText)
+    const strict = dict.map((s, i) => (text[i] === s ? null : text[i]))
+    p = { text, strict }
+    PARSED.set(dict, p)
+  }
+  return p
 }
 
+/** parse_json(x) (`strict`: todynamic's null for invalid JSON): strings parse, dynamic passes. */
+const parseWith =
+  (strict: boolean): Kernel =>
+  (args, n) => {
+    const v = args[0]
+    if (v.kind === 'dyn') return v
+    const values: (CellJson | null)[] = new Array(n)
+    if (v.kind === 'str') {
+      const cache = parsedDict(v.dict)
+      const parsed = strict ? cache.strict : cache.text
+      for (let i = 0; i < n; i++) values[i] = v.codes[i] < 0 ? null : parsed[v.codes[i]]
+    } else for (let i = 0; i < n; i++) values[i] = mixedStringJson(v, i, strict) ?? jsonAt(v, i)
+    return { kind: 'dyn', values } satisfies DynVec
+  }
+
 /** A string cell of a mixed vector parsed as JSON text; undefined for other cells. */
-function mixedStringJson(v: Vec, i: number): CellJson | undefined {
+function mixedStringJson(v: Vec, i: number, strict: boolean): CellJson | undefined {
   if (v.kind !== 'mixed') return undefined
   const c = v.values[i]
-  return typeof c === 'string' ? parseText(c) : undefined
+  if (typeof c !== 'string') return undefined
+  const j = parseText(c)
+  return strict && j === c ? null : j // a parsed text never equals its source
 }
 
 /** array_length(x): elements of a dynamic array; null for anything else. */
@@ -82,7 +106,9 @@ const packArray: Kernel = (args, n) => {
 
 /** Dynamic-value kernels keyed by scalar kernel key. */
 export const DYNAMIC_FUNCTION_KERNELS = {
-  parse_json: parseJson,
+  parse_json: parseWith(false),
+  todynamic: parseWith(true),
+  pack_dictionary: bagPack,
   array_length: arrayLength,
   bag_pack: bagPack,
   pack_array: packArray,

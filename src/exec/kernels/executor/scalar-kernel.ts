@@ -3,11 +3,12 @@
 // parameters and result; the Kernel returned handles nulls, constants (all constant: one call),
 // dictionary strings (one call per dictionary entry the live rows use), selection vectors (live rows
 // only), mixed and dynamic columns (cell by cell), the call's bound type, and the query's interrupt
-// check every KERNEL_CHECK_ROWS rows. See docs/contributing.md for when to write a Kernel by hand.
+// check every KERNEL_CHECK_ROWS rows (or KERNEL_CHECK_CHARS characters of dictionary entries). See
+// docs/contributing.md for when to write a Kernel by hand.
 import { takeVec } from '../../batch.ts'
 import { leafCall } from '../../leaf-call.ts'
 import type { Vec } from '../../vector.ts'
-import { KERNEL_CHECK_ROWS, type Kernel, type KernelSite } from '../kernel.ts'
+import { KERNEL_CHECK_CHARS, KERNEL_CHECK_ROWS, type Kernel, type KernelSite } from '../kernel.ts'
 import {
   type ArgLane,
   type ArgValue,
@@ -132,9 +133,17 @@ function perEntry(
   const nullResult = s.skipNulls ? null : s.fn(...vals)
   const results: unknown[] = new Array(dict.length)
   let nulls = 0
+  // Checked every KERNEL_CHECK_ROWS entries, or sooner once they hold KERNEL_CHECK_CHARS characters.
+  let entries = 0
+  let chars = 0
   for (let d = 0; d < dict.length; d++) {
-    if (d > 0 && d % KERNEL_CHECK_ROWS === 0) site.interrupt?.()
     if (used !== null && used[d] === 0) continue
+    chars += dict[d].length
+    if (++entries >= KERNEL_CHECK_ROWS || chars >= KERNEL_CHECK_CHARS) {
+      site.interrupt?.()
+      entries = 0
+      chars = 0
+    }
     vals[at] = dict[d]
     const r = apply(s, vals, k)
     results[d] = r

@@ -2,7 +2,7 @@
 // small in-memory store for the scan): filter selections, project/extend, limit, count, sort and top
 // with null placement, aggregation (keys, no keys on empty input, *if, wrapped aggregates), print.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { newStats } from '../../../../src/exec/context.ts'
+import { createContext, newStats } from '../../../../src/exec/context.ts'
 import { ScanExec } from '../../../../src/exec/ops/scan-exec.ts'
 import type { QueryResult } from '../../../../src/exec/result.ts'
 import { runQuery } from '../../../../src/exec/run.ts'
@@ -119,7 +119,7 @@ describe('ScanExec', () => {
     while (scan.kind !== 'Scan') scan = (scan as { input: typeof scan }).input
     const op = new ScanExec(scan)
     const start = BigInt(Date.UTC(2026, 0, 1)) * 1_000_000n + 1_000_000_000n
-    const ctx = {
+    const ctx = createContext({
       snapshot: snap,
       window: { start, end: start + 3_000_000_000n },
       now: NOW,
@@ -127,7 +127,7 @@ describe('ScanExec', () => {
       deadline: undefined,
       signal: undefined,
       stats: newStats(),
-    }
+    })
     const seen: unknown[][] = []
     const vAt = scan.schema.findIndex((c) => c.name === 'v')
     const sAt = scan.schema.findIndex((c) => c.name === 's')

@@ -1,0 +1,98 @@
+// bench/attacks.bench.ts: the attack table of issue 28: each attack against a fresh child
+// `apldb serve` with a V8 heap limit; prints status, time, peak RSS, the slowest health answer while
+// it ran, and whether the server is alive and answering afterwards. `--bin` points at another
+// checkout's bin/apldb.js for "before" figures. Usage:
+// An attack with no answer within --timeout seconds is reported as such (its server is then stopped).
+//   node bench/attacks.bench.ts [--bin PATH] [--scale issue|ci] [--heap MiB] [--only id,id] [--rss-kill MiB] [--timeout S]
+import { parseArgs } from 'node:util'
+import {
+  ATTACKS,
+  type Attack,
+  IDLE_ATTACK,
+  type Outcome,
+  type Scale,
+  SHUTDOWN_ATTACK,
+  STARVATION_ATTACK,
+} from '../test/hostile/attacks.ts'
+import { startChild, THIS_BIN, whileProbing } from '../test/hostile/child-server.ts'
+
+const { values } = parseArgs({
+  options: {
+    bin: { type: 'string' },
+    scale: { type: 'string', default: 'issue' },
+    heap: { type: 'string', default: '2048' },
+    only: { type: 'string' },
+    'rss-kill': { type: 'string', default: '6144' },
+    timeout: { type: 'string', default: '600' },
+  },
+})
+const scale = values.scale as Scale
+const MiB = 1 << 20
+const all: Attack[] = [...ATTACKS, STARVATION_ATTACK, SHUTDOWN_ATTACK, IDLE_ATTACK]
+const only = values.only?.split(',')
+const chosen = only ? all.filter((a) => only.some((o) => a.id.startsWith(o))) : all
+
+console.log(`bin=${values.bin ?? THIS_BIN} scale=${scale} heap=${values.heap}MiB`)
+console.log('| attack | status | codes | time | peak RSS | slowest health | after | note |')
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |')
+for (const a of chosen) {
+  const s = await startChild({
+    bin: values.bin,
+    heapMb: Number(values.heap),
+    rssKillBytes: Number(values['rss-kill']) * MiB,
+  })
+  try {
+    await a.prepare?.(s, scale)
+    s.resetPeak()
+    const t0 = performance.now()
+    const limitS = Number(values.timeout)
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<Outcome>((resolve) => {
+      timer = setTimeout(
+        () => resolve({ status: `no answer in ${limitS} s`, codes: [], replies: [] }),
+        limitS * 1000,
+      )
+    })
+    const { result, healthMaxMs, healthFailures } = await whileProbing(s, () =>
+      Promise.race([
+        a.run(s, scale).catch((e: unknown) => ({
+          status: `threw`,
+          codes: [],
+          note: e instanceof Error ? e.message.slice(0, 80) : String(e),
+          replies: [],
+        })),
+        late,
+      ]),
+    )
+    clearTimeout(timer)
+    const secs = (performance.now() - t0) / 1000
+    const peak = Math.max(s.maxRss, s.memory().peak)
+    let after: string
+    // An abort's exit event can trail the failed request a little.
+    await new Promise((r) => setTimeout(r, 500))
+    if (a === SHUTDOWN_ATTACK) after = s.exit() ?? 'running'
+    else if (!s.alive()) after = `DEAD (${s.exit()})`
+    else {
+      const h = await s.health(10_000)
+      after =
+        h.status === 200
+          ? `alive, health ${h.ms.toFixed(0)} ms`
+          : s.alive()
+            ? `alive, health ${h.status || h.failure}`
+            : `DEAD (${s.exit()})`
+    }
+    const health =
+      healthFailures > 0
+        ? `${healthMaxMs.toFixed(0)} ms (${healthFailures} failed)`
+        : `${healthMaxMs.toFixed(0)} ms`
+    console.log(
+      `| ${a.title} | ${result.status} | ${result.codes.join(', ')} | ${secs.toFixed(1)} s | ${(peak / MiB).toFixed(0)} MiB | ${health} | ${after} | ${result.note ?? ''} |`,
+    )
+  } catch (e) {
+    console.log(
+      `| ${a.title} | harness error | | | | | ${s.alive() ? 'alive' : `DEAD (${s.exit()})`} | ${(e as Error).message.slice(0, 100).replace(/\n/g, ' ')} |`,
+    )
+  } finally {
+    await s.dispose()
+  }
+}

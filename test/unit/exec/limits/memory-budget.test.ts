@@ -1,0 +1,108 @@
+// Memory accounting: a query charges what it is about to hold; past its own budget it stops with
+// query_memory_exceeded naming what needed the memory and the budget; past the process pool it
+// stops with the process scope (429 at the API); the pool's cache shrinks before a query is refused;
+// everything is given back when the query ends.
+import { afterEach, describe, expect, it } from 'vitest'
+import { ExecError } from '../../../../src/exec/context.ts'
+import { QueryMemory } from '../../../../src/exec/query-memory.ts'
+import { type Apldb, openStore } from '../../../../src/index.ts'
+import { MemoryPool } from '../../../../src/util/memory/index.ts'
+
+const MiB = 1 << 20
+
+describe('QueryMemory and MemoryPool', () => {
+  it('refuses a charge past the query budget before taking it, naming the taker and the budget', () => {
+    const pool = new MemoryPool(100 * MiB, 10 * MiB)
+    const m = new QueryMemory(10 * MiB, pool)
+    m.charge(8 * MiB, 'SortExec')
+    const e = (() => {
+      try {
+        m.charge(4 * MiB, 'JoinExec (right side)')
+      } catch (x) {
+        return x
+      }
+    })()
+    expect(e).toBeInstanceOf(ExecError)
+    expect(e).toMatchObject({ code: 'query_memory_exceeded', scope: 'query' })
+    expect((e as Error).message).toMatch(
+      /^JoinExec \(right side\) needs 4 MiB more memory, past this query's budget of 10 MiB/,
+    )
+    expect(m.used).toBe(8 * MiB)
+    expect(pool.reserved).toBe(8 * MiB)
+    m.close()
+    expect(pool.reserved).toBe(0)
+  })
+
+  it('refuses past the process pool with the process scope, and shrinks caches first', () => {
+    const pool = new MemoryPool(20 * MiB, 20 * MiB)
+    let cached = 15 * MiB
+    pool.addCache({
+      get bytes() {
+        return cached
+      },
+      shrinkTo: (n) => {
+        cached = Math.min(cached, n)
+      },
+    })
+    const a = new QueryMemory(20 * MiB, pool)
+    a.charge(12 * MiB, 'AggregateExec')
+    expect(cached).toBeLessThanOrEqual(8 * MiB)
+    const b = new QueryMemory(20 * MiB, pool)
+    expect(() => b.charge(10 * MiB, 'SortExec')).toThrow(expect.objectContaining({ scope: 'process' }))
+    a.close()
+    b.charge(10 * MiB, 'SortExec')
+    b.close()
+    expect(pool.reserved).toBe(0)
+  })
+})
+
+describe('queries under a budget', () => {
+  let db: Apldb | undefined
+  afterEach(async () => {
+    await db?.close()
+    db = undefined
+  })
+
+  async function store(): Promise<Apldb> {
+    db = await openStore({ memoryBytes: 256 * MiB, queryMemoryBytes: 8 * MiB })
+    await db.datasets.create({ name: 'd' })
+    await db.ingest(
+      'd',
+      Array.from({ length: 20_000 }, (_, i) => ({ n: i, u: `user-${i}-${'x'.repeat(40)}` })),
+    )
+    return db
+  }
+
+  it('a sort past the budget stops with query_memory_exceeded; a larger request budget runs it', async () => {
+    const s = await store()
+    const q = `['d'] | extend w = strcat(u, u, u, u) | sort by w desc | project n | take 3`
+    await expect(s.queryResult(q, { startTime: '2000-01-01T00:00:00Z' })).rejects.toMatchObject({
+      code: 'query_memory_exceeded',
+    })
+    const r = await s.queryResult(q, { startTime: '2000-01-01T00:00:00Z', memoryBytes: 128 * MiB })
+    expect(r.tables[0].columns[0]).toHaveLength(3)
+    expect(s.storage.memory.reserved).toBe(0)
+  })
+
+  it('a request budget past the ceiling is invalid_argument', async () => {
+    const s = await store()
+    await expect(s.queryResult(`['d'] | count`, { memoryBytes: 1024 * MiB })).rejects.toMatchObject({
+      code: 'invalid_argument',
+    })
+  })
+
+  it('strings built by functions past the maximum size are value_too_large before they are built', async () => {
+    const s = await store()
+    const q = `let a = '${'y'.repeat(100_000)}'; print n = strlen(strcat(a, a, a, a, a, a, a, a, a, a, a))`
+    await expect(s.queryResult(q)).rejects.toMatchObject({ code: 'value_too_large' })
+    const ok = await s.queryResult(`let a = '${'y'.repeat(100_000)}'; print n = strlen(strcat(a, a))`)
+    expect(ok.tables[0].columns[0]).toEqual([200_000])
+  })
+
+  it('a cartesian join streams its pairs: counted within a small budget', async () => {
+    const s = await store()
+    const q = `['d'] | take 2000 | extend k = 1 | join kind=inner (['d'] | take 2000 | extend k = 1 | project k, m = n) on k | count`
+    const r = await s.queryResult(q, { startTime: '2000-01-01T00:00:00Z' })
+    expect(r.tables[0].columns[0]).toEqual([4_000_000])
+  })
+})
