@@ -141,6 +141,7 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
   [
     'http',
     `http | where uri !hasprefix 'api' and method !in~ ('get') | summarize count() by i = indexof_regex(uri, '[0-9]')`,
+  ],
   // Joins of every kind and unions merged by name (issue 26: compiled to ClickHouse SQL there):
   // duplicate keys on both sides, right-only rows, semi/anti, summaries joined, withsource=.
   ['logs', `logs | join kind=fullouter (logs | summarize n = count() by method) on method`],
