@@ -115,6 +115,31 @@ const CASES: Case[] = [
     type: 'string',
     args: (b, n) => [lowCard[b], starts[b], long(10, n)],
   },
+  // #20 string part: a string function and regex functions, once per dictionary entry and per row.
+  {
+    name: "trim('/', s), 10k-entry dictionary",
+    kernel: 'trim',
+    type: 'string',
+    args: (b, n) => [constantVec('string', '/', n), lowCard[b]],
+  },
+  {
+    name: "replace_string('items', 'x', s), 10k dict",
+    kernel: 'replace_string',
+    type: 'string',
+    args: (b, n) => [constantVec('string', 'items', n), constantVec('string', 'x', n), lowCard[b]],
+  },
+  {
+    name: "replace_regex('[0-9]+', 'N', s), 10k dict",
+    kernel: 'replace_regex',
+    type: 'string',
+    args: (b, n) => [constantVec('string', '[0-9]+', n), constantVec('string', 'N', n), lowCard[b]],
+  },
+  {
+    name: "countof_regex('[0-9]', s), all distinct",
+    kernel: 'countof_regex',
+    type: 'long',
+    args: (b, n) => [constantVec('string', '[0-9]', n), highCard[b]],
+  },
   { name: 'log(x), real with nulls', kernel: 'log', type: 'real', args: (b) => [xs[b]] },
   // IP (#20): a range test on a constant CIDR, over a 10k-address dictionary and all-distinct addresses.
   {

@@ -117,6 +117,31 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
   ],
   ['logs', `logs | where uri contains_cs 'api' or uri startswith_cs '/API' or city endswith_cs 'le'`],
   ['logs', `logs | where uri !has_cs 'api' and duration_ms !between (1 .. 10)`],
+  // Axiom's string family and the T3 string/set operators (#20): per dictionary entry over blocks.
+  [
+    'logs',
+    `logs | extend t = trim('/', uri), r = replace_string('v1', 'v2', uri), c = countof('/', uri), q = quote(city), z = string_size(city) | project t, r, c, q, z`,
+  ],
+  [
+    'logs',
+    `logs | summarize n = count() by p = tostring(parse_url(strcat('https://h', uri)).path), e = url_encode(city)`,
+  ],
+  [
+    'logs',
+    `logs | extend a = extract_all('([a-z]+)', dynamic([1]), uri), k = countof_regex('[0-9]', uri), x = replace_regex('[aeiou]', '_', msg) | project a, k, x`,
+  ],
+  [
+    'logs',
+    `logs | where msg hasprefix 'up' or city hassuffix_cs 'o' or method in~ ('post') or msg has_any ('baz', 'served')`,
+  ],
+  [
+    'http',
+    `http | summarize n = count() by f = format_bytes(resp_body_size_bytes, 1), t = totitle(tolower(method))`,
+  ],
+  [
+    'http',
+    `http | where uri !hasprefix 'api' and method !in~ ('get') | summarize count() by i = indexof_regex(uri, '[0-9]')`,
+  ],
   // Joins of every kind and unions merged by name (issue 26: compiled to ClickHouse SQL there):
   // duplicate keys on both sides, right-only rows, semi/anti, summaries joined, withsource=.
   ['logs', `logs | join kind=fullouter (logs | summarize n = count() by method) on method`],

@@ -132,6 +132,14 @@ const STR_OPS = [
   '!endswith',
   'has',
   '!has',
+  // #20 string part: the T3 string operators.
+  'has_cs',
+  'hasprefix',
+  '!hasprefix',
+  'hassuffix_cs',
+  '!hassuffix',
+  'contains_cs',
+  '!startswith_cs',
 ]
 const NEEDLES = ['GET', 'get', 'ge', 'T', 'timed out', 'out', 'served', 'foo', 'baz', 'café', 'e', '', 'user']
 
@@ -165,7 +173,8 @@ function atom(g: Gen, cols: readonly Col[]): string {
   }
   if (form === 0) return `${pick(g, ['isnull', 'isnotnull', 'isempty', 'isnotempty'])}(${c.name})`
   if (c.ty === 'string' || (c.ty === 'mixed' && form < 4)) {
-    if (form === 1) return `${c.name} ${pick(g, ['in', '!in'])} ('GET', 'POST', '')`
+    if (form === 1)
+      return `${c.name} ${pick(g, ['in', '!in', 'in~', '!in~', 'has_any', 'has_any_cs'])} ('GET', 'POST', '')`
     return `${c.name} ${pick(g, STR_OPS)} '${pick(g, NEEDLES)}'`
   }
   if (c.ty === 'bool')
@@ -218,6 +227,20 @@ function extension(g: Gen, cols: readonly Col[]): { text: string; ty: Ty } {
     [`bin(m, 100)`, 'mixed'],
     [`round(m)`, 'real'],
     [`tostring(m * 1.0)`, 'string'],
+    // #20 string part: string, regex and encoding functions over dictionary columns.
+    [`trim('Gg', ${s})`, 'string'],
+    [`trim_space(${s})`, 'string'],
+    [`replace_string('e', 'E', ${s})`, 'string'],
+    [`countof('e', ${s})`, 'long'],
+    [`strcmp(${s}, w)`, 'long'],
+    [`string_size(${s})`, 'long'],
+    [`translate('aeiou', 'AEIOU', ${s})`, 'string'],
+    [`replace_regex('[aeiou]+', '<$0>', ${s})`, 'string'],
+    [`countof_regex('[a-z]', ${s})`, 'long'],
+    [`indexof_regex(${s}, 'e', 1)`, 'long'],
+    [`url_encode(${s})`, 'string'],
+    [`base64_encode_tostring(${s})`, 'string'],
+    [`format_bytes(n, 1)`, 'string'],
     // Timespans (declared `d`) and map-field keys.
     [`d / 1ms`, 'real'],
     [`d * 2 + 1s`, 'timespan'],

@@ -7,7 +7,7 @@ import { type ArithOp, arithmetic, negate } from './arithmetic.ts'
 import { equals, notEquals, ordered } from './compare.ts'
 import { toText } from './convert.ts'
 import { compileRegex, fold, hasTerm } from './strings.ts'
-import { fromJson, type Value } from './values.ts'
+import { fromJson, type Json, type Value } from './values.ts'
 
 /** What an operator may need beyond its operands. */
 export interface OperatorContext {
@@ -71,6 +71,11 @@ function stringFamily(test: (l: string, r: string) => boolean) {
   }
 }
 
+/** A dynamic array's elements, nested arrays flattened (Axiom's in~ page: `('a', ['b', 'c'])`). */
+function flatJson(v: readonly Json[]): Json[] {
+  return v.flatMap((e) => (Array.isArray(e) ? flatJson(e) : [e]))
+}
+
 /**
  * A set predicate: true when the lhs matches any listed value; a dynamic array in the list
  * contributes its elements. A null lhs: positive form false, negated form true.
@@ -81,7 +86,7 @@ function setOp(
 ): OperatorKernel {
   return ([l, ...values], ctx) => {
     if (l === null) return negated
-    const candidates = values.flatMap((v) => (Array.isArray(v) ? v.map(fromJson) : [v]))
+    const candidates = values.flatMap((v) => (Array.isArray(v) ? flatJson(v).map(fromJson) : [v]))
     return candidates.some((c) => match(l, c, ctx)) !== negated
   }
 }

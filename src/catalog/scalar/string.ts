@@ -128,7 +128,7 @@ export const stringFunctions = [
     tier: 'T3',
     signatures: [sig(param('value', 'string'))],
     returns: fixed('string'),
-    description: 'The string with the first letter of each word in upper case.',
+    description: 'The string with its first character in upper case (the rest unchanged).',
     example: q("extend city = totitle(['geo.city'])"),
   }),
   fn({
@@ -155,7 +155,8 @@ export const stringFunctions = [
     tier: 'T3',
     signatures: [sig(param('cutset', 'string'), param('source', 'string'))],
     returns: fixed('string'),
-    description: 'Removes leading and trailing characters that appear in `cutset`.',
+    description:
+      'Removes leading and trailing characters that appear in `cutset` (a set of characters, not a regex).',
     example: q("extend trimmed = trim('/', uri)"),
   }),
   fn({
@@ -214,7 +215,8 @@ export const stringFunctions = [
     tier: 'T3',
     signatures: [sig(param('bytes_string', 'string'), opt('base', 'long'))],
     returns: fixed('long'),
-    description: 'Parses a size with a unit (`1 KB`, `2.5MB`) into a byte count; null when unparseable.',
+    description:
+      'Parses a size with a unit (`1 KB`, `2.5MB`, `1 KiB`) into a byte count; base 2 by default; 0 when unparseable.',
     example: q("extend limit_bytes = parse_bytes('4 KB')"),
   }),
 ]

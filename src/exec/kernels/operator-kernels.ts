@@ -8,6 +8,7 @@ import { ARITH_KERNELS } from './operators/arith.ts'
 import { andBools, betweenKernel, COMPARISON_KERNELS, notBool, orBools } from './operators/compare.ts'
 import { MATCHES_REGEX_KERNELS } from './operators/matches-regex.ts'
 import { SET_KERNELS } from './operators/set-membership.ts'
+import { SET_TEXT_KERNELS } from './operators/set-text.ts'
 import { STRING_OPERATOR_KERNELS } from './operators/string-operators.ts'
 
 /** Every scalar-operator kernel, keyed by catalog kernel key. */
@@ -15,6 +16,7 @@ export const operatorKernels: KernelTable<ScalarOperatorKernelKey, Kernel> = {
   ...COMPARISON_KERNELS,
   ...STRING_OPERATOR_KERNELS,
   ...SET_KERNELS,
+  ...SET_TEXT_KERNELS,
   ...MATCHES_REGEX_KERNELS,
   ...ARITH_KERNELS,
   and: (args, n) => andBools(asBool(args[0], n), asBool(args[1], n)),

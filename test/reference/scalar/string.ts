@@ -6,6 +6,7 @@ import { toText } from '../convert.ts'
 import { lower, upper } from '../strings.ts'
 import type { Value } from '../values.ts'
 import { type FamilyImpls, int, strict, text } from './define.ts'
+import { STRING_EDITS } from './string-edits.ts'
 
 /**
  * `indexof(source, lookup[, start[, length[, occurrence]]])` over code points: the start of the
@@ -48,4 +49,5 @@ export const STRING: FamilyImpls<'string'> = {
   split: strict(([s, d]) => (text(d) === '' ? [...text(s)] : text(s).split(text(d)))),
   indexof: strict(indexOf),
   reverse: strict(([s]) => Array.from(text(s)).reverse().join('')),
+  ...STRING_EDITS,
 }

@@ -1,6 +1,6 @@
 // test/reference/scalar/type-check.ts: the reference's type-check functions, row at a time: isnull,
 // isnotnull, isempty, isnotempty, gettype and the is<type> checks (by the value's kind), isutf8, iscc,
-// isimei. Written from the functions' documentation, never from engine code.
+// isimei, isascii. Written from the functions' documentation, never from engine code.
 
 import { kindOf } from '../values.ts'
 import { type FamilyImpls, type ScalarImpl, text } from './define.ts'
@@ -59,4 +59,5 @@ export const TYPE_CHECK: FamilyImpls<'type-check'> = {
     )
   }),
   isimei: textCheck((s) => /^[0-9]{15}$/.test(s) && luhnValid(s)),
+  isascii: ([v]) => (v === null ? null : [...text(v)].every((c) => c <= '\u007f')),
 }

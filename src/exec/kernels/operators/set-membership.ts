@@ -10,12 +10,20 @@ import { boolsByEntry } from '../entry-outcomes.ts'
 import type { Kernel } from '../kernel.ts'
 import { EQ, relateCells } from './relate.ts'
 
-/** The list's values at row `i` (a dynamic array contributes its elements). */
+/** The elements of a dynamic array, nested arrays flattened (Axiom's in-operator pages). */
+function pushFlat(a: readonly Cell[], out: Cell[]): void {
+  for (const e of a) {
+    if (Array.isArray(e)) pushFlat(e as Cell[], out)
+    else out.push(e)
+  }
+}
+
+/** The list's values at row `i` (a dynamic array contributes its elements, nested arrays flattened). */
 function listValues(args: readonly Vec[], i: number): Cell[] {
   const out: Cell[] = []
   for (let k = 1; k < args.length; k++) {
     const c = constantOf(args[k])?.value ?? cellAt(args[k], i)
-    if (Array.isArray(c)) for (const x of c as Cell[]) out.push(x)
+    if (Array.isArray(c)) pushFlat(c as Cell[], out)
     else out.push(c)
   }
   return out

@@ -1,5 +1,5 @@
 // exec/kernels/operators/string-operators.ts: string predicate operators (startswith, endswith, contains,
-// has, in, …). The predicate runs once per dictionary entry of the left side when the right side is a
+// has, hasprefix, hassuffix and their _cs and negated forms). The predicate runs once per dictionary entry of the left side when the right side is a
 // constant, then maps through the codes; a null left side is false (its negation true), per apl-reference
 // §5.2.
 import type { BoolVec } from '../../vector.ts'
@@ -13,11 +13,18 @@ type StringTest = (lhs: string, rhs: string) => boolean
 
 const isAlnum = (ch: string | undefined): boolean => ch !== undefined && /[\p{L}\p{N}]/u.test(ch)
 
-/** `has`: the right side occurs aligned on term boundaries (a term is a maximal run of letters/digits). */
-export function hasTerm(lhs: string, rhs: string): boolean {
+/** Where a term match must sit: whole terms, the start of a term, or the end of a term. */
+type TermAnchor = 'whole' | 'prefix' | 'suffix'
+
+/**
+ * `has` (and `hasprefix`/`hassuffix` with an anchor): the right side occurs aligned on term boundaries
+ * (a term is a maximal run of letters/digits): not extending a term at its start (prefix, whole) and
+ * at its end (suffix, whole). A right side starting or ending with a separator needs no boundary there.
+ */
+export function hasTerm(lhs: string, rhs: string, anchor: TermAnchor = 'whole'): boolean {
   if (rhs.length === 0) return false // an empty needle never matches (reference rule 23)
-  const alnumStart = isAlnum(rhs[0])
-  const alnumEnd = isAlnum(rhs[rhs.length - 1])
+  const alnumStart = anchor !== 'suffix' && isAlnum(rhs[0])
+  const alnumEnd = anchor !== 'prefix' && isAlnum(rhs[rhs.length - 1])
   let at = lhs.indexOf(rhs)
   while (at >= 0) {
     const before = at === 0 || !alnumStart || !isAlnum(lhs[at - 1])
@@ -28,6 +35,9 @@ export function hasTerm(lhs: string, rhs: string): boolean {
   }
   return false
 }
+
+const hasPrefix: StringTest = (l, r) => hasTerm(l, r, 'prefix')
+const hasSuffix: StringTest = (l, r) => hasTerm(l, r, 'suffix')
 
 function stringOp(test: StringTest, fold: boolean, negate: boolean): Kernel {
   return (args, n) => {
@@ -78,4 +88,12 @@ export const STRING_OPERATOR_KERNELS = {
   not_has: stringOp(hasTerm, true, true),
   has_cs: stringOp(hasTerm, false, false),
   not_has_cs: stringOp(hasTerm, false, true),
+  hasprefix: stringOp(hasPrefix, true, false),
+  not_hasprefix: stringOp(hasPrefix, true, true),
+  hasprefix_cs: stringOp(hasPrefix, false, false),
+  not_hasprefix_cs: stringOp(hasPrefix, false, true),
+  hassuffix: stringOp(hasSuffix, true, false),
+  not_hassuffix: stringOp(hasSuffix, true, true),
+  hassuffix_cs: stringOp(hasSuffix, false, false),
+  not_hassuffix_cs: stringOp(hasSuffix, false, true),
 } as const satisfies Record<string, Kernel>
