@@ -47,6 +47,7 @@ export const TYPE_CHECK: FamilyImpls<'type-check'> = {
   isbool: ([v]) => kindOf(v) === 'bool',
   isreal: ([v]) => kindOf(v) === 'real',
   ismap: ([v]) => kindOf(v) === 'object',
+  isarray: ([v]) => kindOf(v) === 'array',
   isutf8: textCheck(utf8),
   iscc: textCheck((s) => {
     const digits = s.split(/[ -]/)

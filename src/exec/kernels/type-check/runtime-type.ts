@@ -1,6 +1,6 @@
 // exec/kernels/type-check/runtime-type.ts: the runtime type of each row (typed layouts by their kind,
 // mixed and dynamic cells one by one), and the kernels that read it: gettype (a dictionary string
-// column, no per-row allocation), isstring, isbool, isreal, ismap. A null row's type is `null`.
+// column, no per-row allocation), isstring, isbool, isreal, ismap, isarray. A null row's type is `null`.
 import type { Vec } from '../../vector.ts'
 import type { Kernel } from '../kernel.ts'
 
@@ -92,4 +92,5 @@ export const RUNTIME_TYPE_KERNELS = {
   isbool: isType('bool'),
   isreal: isType('real'),
   ismap: isType('dictionary'),
+  isarray: isType('array'),
 }

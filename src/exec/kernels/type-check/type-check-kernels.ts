@@ -1,5 +1,5 @@
 // exec/kernels/type-check/type-check-kernels.ts: the type-check family's kernel table (isnull, isnotnull,
-// isempty, isnotempty, gettype, isstring, isbool, isreal, ismap, isutf8, iscc, isimei, isascii), keyed by
+// isempty, isnotempty, gettype, isstring, isbool, isreal, ismap, isutf8, iscc, isimei, isascii, isarray), keyed by
 // the family's catalog kernel keys (catalog/scalar/type-check.ts). A row without an entry is unsupported.
 
 import { scalarKernel } from '../executor/index.ts'
