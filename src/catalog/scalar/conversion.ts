@@ -78,7 +78,8 @@ export const conversionFunctions = [
     tier: 'T3',
     signatures: [sig(param('value', 'any'))],
     returns: fixed('dynamic'),
-    description: 'A dynamic array: arrays as is, any other value wrapped in a one-element array.',
+    description:
+      'A dynamic array: arrays as is, a property bag as its values, any other value wrapped in a one-element array, null as `[]`.',
     example: q('extend methods = toarray(method)'),
   }),
   fn({
@@ -86,7 +87,8 @@ export const conversionFunctions = [
     tier: 'T3',
     signatures: [sig(param('dynamic', 'any'))],
     returns: fixed('string'),
-    description: 'Serialises a dynamic value as JSON text with sorted object keys.',
+    description:
+      'Canonical JSON text of a dynamic value (object keys sorted); a scalar gives its `tostring` text.',
     example: q("extend json = dynamic_to_json(bag_pack('method', method, 'status', status))"),
   }),
   fn({

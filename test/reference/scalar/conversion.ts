@@ -1,9 +1,10 @@
 // test/reference/scalar/conversion.ts: the reference's conversion functions, row at a time: todouble,
-// toint, tostring, todatetime, totimespan (the conversion rules of convert.ts), tobool, tohex. Written
+// toint, tostring, todatetime, totimespan (the conversion rules of convert.ts), tobool, tohex, toarray,
+// dynamic_to_json (rules M9–M10). Written
 // from the functions' documentation, never from engine code.
 
 import { toDateTime, toLong, toReal, toText, toTimespan } from '../convert.ts'
-import { DateTime, isNumber, Timespan } from '../values.ts'
+import { canonicalJson, DateTime, isNumber, type JsonObject, kindOf, Timespan, toJson } from '../values.ts'
 import { type FamilyImpls, int, strict } from './define.ts'
 
 /** Axiom's tobool strings. */
@@ -29,4 +30,16 @@ export const CONVERSION: FamilyImpls<'conversion'> = {
   tostring: ([v]) => toText(v),
   todatetime: ([v]) => toDateTime(v),
   totimespan: ([v]) => toTimespan(v),
+  // M9: an array stays, a property bag gives its values, null (nothing to coerce) gives [], a scalar is wrapped.
+  toarray: ([v]) =>
+    v === null
+      ? []
+      : Array.isArray(v)
+        ? v
+        : kindOf(v) === 'object'
+          ? Object.values(v as JsonObject)
+          : [toJson(v)],
+  // M10: containers as JSON with keys sorted; any other value as its tostring text.
+  dynamic_to_json: ([v]) =>
+    kindOf(v) === 'array' || kindOf(v) === 'object' ? canonicalJson(toJson(v)) : toText(v),
 }

@@ -1,7 +1,9 @@
 // exec/kernels/conversion/conversion-kernels.ts: the conversion family's kernel table (todouble/toreal,
-// toint/tolong, tostring, todatetime, totimespan, tobool, tohex), keyed by the family's catalog kernel keys
+// toint/tolong, tostring, todatetime, totimespan, tobool, tohex,
+// toarray, dynamic_to_json), keyed by the family's catalog kernel keys
 // (catalog/scalar/conversion.ts). A row without an entry is unsupported.
 import type { FamilyKernels } from '../kernel.ts'
+import { dynamicToJsonKernel, toArrayKernel } from './dynamic-forms.ts'
 import { toBoolKernel } from './to-bool.ts'
 import { toDateTimeKernel } from './to-datetime.ts'
 import { toDoubleKernel } from './to-double.ts'
@@ -19,4 +21,6 @@ export const CONVERSION_KERNELS: FamilyKernels<'conversion'> = {
   totimespan: toTimespanKernel,
   tobool: toBoolKernel,
   tohex: toHexKernel,
+  toarray: toArrayKernel,
+  dynamic_to_json: dynamicToJsonKernel,
 }
