@@ -239,6 +239,11 @@ const argExtreme: AggImpl = (call, argRows) => {
   return i < 0 ? emptyValue(call) : argRows[i][0]
 }
 
+/** The values a percentile ranks: present ones, without NaN (not orderable; e.g. `sqrt` of a negative). */
+function ranked(argRows: readonly (readonly Value[])[]): Value[] {
+  return present(argRows).filter((v) => !(typeof v === 'number' && Number.isNaN(v)))
+}
+
 /** An `*if` row: keep rows whose predicate is true, drop the predicate, run the base row. */
 const conditional: AggImpl = (call, argRows, site) => {
   const link = call.fn.filtered
@@ -270,11 +275,11 @@ export const AGGREGATES: KernelTable<AggregateKernelKey, AggImpl> = {
   minif: conditional,
   maxif: conditional,
   percentile: (call, argRows) => {
-    const values = sorted(present(argRows))
+    const values = sorted(ranked(argRows))
     return values.length === 0 ? emptyValue(call) : nearestRank(values, constantArg(argRows, 1))
   },
   percentiles_array: (call, argRows) => {
-    const values = sorted(present(argRows))
+    const values = sorted(ranked(argRows))
     if (values.length === 0) return emptyValue(call)
     // percentiles_arrayif's percentages come as one dynamic array (rule 205).
     const ps = call.args.slice(1).flatMap((_, i) => {
