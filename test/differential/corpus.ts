@@ -256,4 +256,13 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
     'logs',
     `logs | extend t = gettype(status), b = tobool(status), x = tohex(bytes, 4), m = max_of(bytes, duration_ms)`,
   ],
+  // toarray, dynamic_to_json, pair family (#20)
+  [
+    'logs',
+    `logs | extend a = toarray(tags), j = dynamic_to_json(bag_pack('u', user, 't', tags, 's', status))`,
+  ],
+  [
+    'logs',
+    `logs | extend p = parse_pair(strcat(user, ':', status)), f = find_pair(tags, '*', 'a*'), q = pair('u', user)`,
+  ],
 ]
