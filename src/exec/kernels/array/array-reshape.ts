@@ -89,7 +89,10 @@ export const ARRAY_RESHAPE_KERNELS = {
   array_reverse: scalarKernel({
     args: ['dynamic'],
     returns: 'dynamic',
-    fn: (a) => arr(a)?.toReversed() ?? null,
+    fn: (a) => {
+      const xs = arr(a)
+      return xs ? [...xs].reverse() : null
+    },
   }),
   array_rotate_left: scalarKernel({
     args: ['dynamic', 'long'],
