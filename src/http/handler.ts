@@ -45,7 +45,13 @@ export type Handler = ((
 
 /** The path as logged: the matched route's pattern (`/v1/datasets/{id}/ingest`), never the raw text. */
 function loggedPath(service: Service, method: string, path: string): string {
-  const m = service.match(method, path)
+  let m: ReturnType<Service['match']>
+  try {
+    m = service.match(method, path)
+  } catch {
+    // A path the router refuses (e.g. malformed percent-encoding) was answered 400 already.
+    return '(a malformed path)'
+  }
   if (m.kind === 'route') return m.match.route.path
   return m.kind === 'method' ? '(a route of another method)' : '(no such route)'
 }
