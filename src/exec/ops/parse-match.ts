@@ -4,8 +4,7 @@
 import { RE2JS } from 're2js'
 import type { AplType } from '../../catalog/index.ts'
 import { captureGroup, type ParseMatcher, patternRegex } from '../../plan/index.ts'
-import { parseTimespanAmount } from '../../syntax/timespan-text.ts'
-import { parseGoDuration, parseTimeAuto } from '../../util/time/index.ts'
+import { parseDurationText, parseTimeAuto } from '../../util/time/index.ts'
 import { parseNumber } from '../kernels/parse-number.ts'
 import type { Cell } from '../result.ts'
 
@@ -34,7 +33,7 @@ export function convertCapture(type: AplType, text: string): Cell | undefined {
     case 'datetime':
       return parseTimeAuto(text.trim()) ?? undefined
     case 'timespan':
-      return parseGoDuration(text.trim()) ?? parseTimespanAmount(text.trim())
+      return parseDurationText(text.trim()) ?? undefined
     case 'dynamic':
       try {
         return JSON.parse(text) as Cell
