@@ -15,7 +15,7 @@ export interface Batch {
   readonly cols: readonly Vec[]
   /**
    * Events each row stands for (absent: one each). Only a scan linked to a count yields them (a
-   * block's distinct values from its zone map, exec/ops/stats-link.ts); filters pass them on.
+   * block's distinct values from its zone map, rule zone-stats, exec/rules/zone-stats-rule.ts); filters pass them on.
    */
   readonly weights?: Float64Array
 }

@@ -1,6 +1,7 @@
 // exec/physical-planner.ts: logical plan → operator tree, through one builder per logical kind
-// (`Record<LogicalKind, build>`). Every kind has an operator; parts an operator cannot run yet throw
-// `not supported yet` (ExecError) naming them, never run with a wrong answer.
+// (`Record<LogicalKind, build>`), each operator then passed through the physical-optimizer rules
+// (exec/rules/). Every kind has an operator; parts an operator cannot run yet throw `not supported
+// yet` (ExecError) naming them, never run with a wrong answer.
 import type { LogicalKind, LogicalNode, LogicalOf } from '../plan/index.ts'
 import { nodeChildren } from '../plan/index.ts'
 import { scopeOf } from './eval/evaluate.ts'
@@ -23,9 +24,9 @@ import { ScanExec } from './ops/scan-exec.ts'
 import { SearchExec } from './ops/search-exec.ts'
 import { SortExec } from './ops/sort-exec.ts'
 import { STACK_SPAN, StackBreakExec } from './ops/stack-break-exec.ts'
-import { linkStats } from './ops/stats-link.ts'
-import { planTopN } from './ops/top-n-plan.ts'
+import { TopNExec } from './ops/top-n-exec.ts'
 import { UnionExec } from './ops/union-exec.ts'
+import { applyRules, PHYSICAL_RULES } from './rules/index.ts'
 
 /** Planner settings. */
 export interface PhysicalOptions {
@@ -39,11 +40,11 @@ export interface PhysicalOptions {
   readonly override?: (node: LogicalNode, o: PhysicalOptions) => PhysicalOperator | undefined
   /**
    * The run's row cap (run.ts): a TopN whose input rows must all be counted (a capped query's
-   * `rowsMatched`), so its bound never prunes blocks (ops/top-n-plan.ts).
+   * `rowsMatched`), so its bound never prunes blocks (rule top-n-bound does not apply).
    */
   readonly rowCap?: LogicalNode
   /**
-   * Counts may take blocks from their zone maps (ops/stats-link.ts): the main thread's snapshot has
+   * Counts may take blocks from their zone maps (rule zone-stats): the main thread's snapshot has
    * them whole; a parallel unit's block handles carry only time bounds (parallel/slim-handle.ts).
    */
   readonly zoneStats?: boolean
@@ -75,26 +76,17 @@ const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
     new ProjectExec('ProjectExec', k[0], n.columns, n.schema, scopeOf(n.input.schema, o.env)),
   Extend: (n, o, k) =>
     new ProjectExec('ExtendExec', k[0], n.columns, n.schema, scopeOf(n.input.schema, o.env)),
-  Aggregate: (n, o, k) => {
-    const input = k[0]
-    if (o.zoneStats) linkStats(n, input)
-    return new AggregateExec(input, n, scopeOf(n.input.schema, o.env))
-  },
+  Aggregate: (n, o, k) => new AggregateExec(k[0], n, scopeOf(n.input.schema, o.env)),
   Sort: (n, o, k) => new SortExec(k[0], n.keys, scopeOf(n.input.schema, o.env)),
-  TopN: (n, o, k) =>
-    planTopN(n.input, k[0], n.keys, scopeOf(n.input.schema, o.env), Number(n.count), o.rowCap !== n),
+  TopN: (n, o, k) => new TopNExec(k[0], n.keys, scopeOf(n.input.schema, o.env), Number(n.count)),
   Limit: (n, o, k) => {
     const input = k[0]
     const key = o.timeDesc ? timeDescKey(n.input) : undefined
-    if (key) return planTopN(n.input, input, [key], scopeOf(n.input.schema, o.env), Number(n.count))
+    if (key) return new TopNExec(input, [key], scopeOf(n.input.schema, o.env), Number(n.count))
     return new LimitExec(input, Number(n.count))
   },
   Distinct: (n, o, k) => new DistinctExec(k[0], n.columns, n.schema, scopeOf(n.input.schema, o.env)),
-  CountRows: (n, o, k) => {
-    const input = k[0]
-    if (o.zoneStats) linkStats(n, input)
-    return new CountExec(input, n.schema)
-  },
+  CountRows: (n, _o, k) => new CountExec(k[0], n.schema),
   Union: (n, _o, k) => new UnionExec(k, n.schema, n.withSource, n.sourceNames),
   Join: (n, o, k) =>
     new JoinExec(k[0], k[1], n, scopeOf(n.left.schema, o.env), scopeOf(n.right.schema, o.env)),
@@ -148,7 +140,11 @@ export function build(node: LogicalNode, o: PhysicalOptions): PhysicalOperator {
       depth.set(cut, 1)
       return cut
     })
-    const op = (BUILDERS[f.node.kind] as Build<LogicalKind>)(f.node as never, o, kids)
+    const builder = BUILDERS[f.node.kind] as Build<LogicalKind>
+    const node = f.node
+    const op = applyRules(PHYSICAL_RULES, builder(node as never, o, kids), node, o, (again) =>
+      builder(node as never, o, again),
+    )
     depth.set(op, 1 + Math.max(0, ...kids.map((k) => depth.get(k) ?? 1)))
     const parent = stack[stack.length - 1]
     if (parent) parent.kids.push(op)

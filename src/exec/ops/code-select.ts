@@ -16,6 +16,14 @@ export interface CodeTest {
   readonly pass: Uint8Array
 }
 
+/**
+ * Per-operator scratch: the codes −1, 0, 1, … of the batch that holds each dictionary code once
+ * (grown on demand; read-only views are handed out). Owned by one FilterExec.
+ */
+export interface CodeScratch {
+  codes: Int32Array
+}
+
 /** A conjunct of a `where` and the one column it reads. */
 export interface CodeConjunct {
   readonly expr: BoundExpr
@@ -46,6 +54,7 @@ export function codeTests(
   conjuncts: readonly CodeConjunct[],
   b: Batch,
   scope: EvalScope,
+  scratch: CodeScratch = { codes: new Int32Array(0) },
 ): CodeTest[] | undefined {
   const tests: CodeTest[] = []
   for (const c of conjuncts) {
@@ -53,7 +62,7 @@ export function codeTests(
     if (at === undefined) return undefined
     const col = b.cols[at]
     if (col.kind !== 'str' || 2 * (col.dict.length + 1) > b.length) return undefined
-    tests.push({ codes: col.codes, pass: passPerCode(c.expr, col, at, b.cols.length, scope) })
+    tests.push({ codes: col.codes, pass: passPerCode(c.expr, col, at, b.cols.length, scope, scratch) })
   }
   return tests
 }
@@ -99,25 +108,31 @@ function soleColumn(e: BoundExpr): string | undefined {
   return visit(e) && names.size === 1 ? [...names][0] : undefined
 }
 
-/** Codes −1, 0, 1, … (grown on demand; read-only views are handed out). */
-let CODES = new Int32Array(0)
-
-function codesUpTo(m: number): Int32Array {
-  if (CODES.length < m) {
-    CODES = new Int32Array(Math.max(m, 2 * CODES.length))
-    for (let i = 0; i < CODES.length; i++) CODES[i] = i - 1
+/** Codes −1, 0, … m − 2, as a view of `scratch.codes` (grown on demand). */
+function codesUpTo(m: number, scratch: CodeScratch): Int32Array {
+  if (scratch.codes.length < m) {
+    const codes = new Int32Array(Math.max(m, 2 * scratch.codes.length))
+    for (let i = 0; i < codes.length; i++) codes[i] = i - 1
+    scratch.codes = codes
   }
-  return CODES.subarray(0, m)
+  return scratch.codes.subarray(0, m)
 }
 
 /**
  * `e` evaluated over a batch holding each code of `col` once (null first), as pass bytes: 1 where
  * it is true, 0 where false or null.
  */
-function passPerCode(e: BoundExpr, col: StrVec, at: number, width: number, scope: EvalScope): Uint8Array {
+function passPerCode(
+  e: BoundExpr,
+  col: StrVec,
+  at: number,
+  width: number,
+  scope: EvalScope,
+  scratch: CodeScratch,
+): Uint8Array {
   const m = col.dict.length + 1
   const cols: Vec[] = new Array(width).fill(UNREAD)
-  cols[at] = { kind: 'str', codes: codesUpTo(m), dict: col.dict }
+  cols[at] = { kind: 'str', codes: codesUpTo(m, scratch), dict: col.dict }
   const r = asBool(evaluate(e, { length: m, sel: null, cols }, scope), m)
   const pass = Uint8Array.from(r.values)
   if (r.valid) for (let i = 0; i < m; i++) pass[i] &= r.valid[i]

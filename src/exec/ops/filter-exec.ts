@@ -1,5 +1,6 @@
 // ops/filter-exec.ts: keeps the rows whose predicate is true by narrowing the selection; columns pass
 // through untouched. Whole batch passes as is when every live row passes, and nothing is emitted when none do.
+// Scratch (the kept rows, code-select's code table) belongs to the operator instance.
 import type { BoundExpr, RowSchema } from '../../plan/index.ts'
 import { type Batch, liveIndices, liveWeight, takeVec } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
@@ -9,12 +10,33 @@ import { asBool } from '../kernels/coerce.ts'
 import { selectAgainstConstant } from '../kernels/operators/compare.ts'
 import { leafCall } from '../leaf-call.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
-import { type CodeConjunct, codeConjuncts, codeTests, selectByCodes } from './code-select.ts'
+import {
+  type CodeConjunct,
+  type CodeScratch,
+  codeConjuncts,
+  codeTests,
+  selectByCodes,
+} from './code-select.ts'
+
+/** A filter's scratch: the kept rows of a batch are gathered in `keep`, then copied out at their count. */
+export interface FilterScratch extends CodeScratch {
+  keep: Uint32Array
+}
+
+/** Fresh (empty) scratch; each FilterExec owns one. */
+export function filterScratch(): FilterScratch {
+  return { keep: new Uint32Array(0), codes: new Int32Array(0) }
+}
 
 /** The selection of `b` narrowed to rows where `pass` is 1 (null when every row of a dense batch passes). */
-export function narrow(b: Batch, pass: Uint8Array, valid: Uint8Array | null): Uint32Array | null | 'none' {
+export function narrow(
+  b: Batch,
+  pass: Uint8Array,
+  valid: Uint8Array | null,
+  scratch: FilterScratch,
+): Uint32Array | null | 'none' {
   // Through leafCall: V8's mid tier would inline the loop here, where it runs several times slower.
-  const sel = gather(b, (rows, keep, total) =>
+  const sel = gather(b, scratch, (rows, keep, total) =>
     rows !== null
       ? leafCall(keepSelected, rows, pass, valid, keep)
       : valid === null
@@ -31,22 +53,21 @@ export function narrow(b: Batch, pass: Uint8Array, valid: Uint8Array | null): Ui
  */
 function gather(
   b: Batch,
+  scratch: FilterScratch,
   fill: (rows: Uint32Array | null, keep: Uint32Array, total: number) => number | undefined,
 ): Uint32Array | null | 'none' | undefined {
   const rows = b.sel
   const total = rows ? rows.length : b.length
   // The rows are gathered in a reused scratch and copied out at their count: a fresh zeroed array of
   // every row per batch was most of a selective filter's cost at 10M rows (page faults, GC).
-  if (SCRATCH.length < total) SCRATCH = new Uint32Array(Math.max(total, 2 * SCRATCH.length))
-  const keep = SCRATCH
+  if (scratch.keep.length < total) scratch.keep = new Uint32Array(Math.max(total, 2 * scratch.keep.length))
+  const keep = scratch.keep
   const k = fill(rows, keep, total)
   if (k === undefined) return undefined
   if (k === 0) return 'none'
   if (k === total) return rows
   return keep.slice(0, k)
 }
-
-let SCRATCH = new Uint32Array(0)
 
 // Leaf loops, branch-free (every row is written; the count moves on past a passing one): `+(test)`,
 // where `test ? 1 : 0` compiles to a branch that mispredicts on every other row of real data.
@@ -105,6 +126,7 @@ export class FilterExec implements PhysicalOperator {
   readonly #scope: EvalScope
   /** The predicate's conjuncts when each reads one column and constants (code-select.ts). */
   readonly #conjuncts: readonly CodeConjunct[] | undefined
+  readonly #scratch: FilterScratch = filterScratch()
 
   constructor(input: PhysicalOperator, predicate: BoundExpr, scope: EvalScope) {
     this.#input = input
@@ -113,6 +135,19 @@ export class FilterExec implements PhysicalOperator {
     this.#predicate = predicate
     this.#scope = scope
     this.#conjuncts = codeConjuncts(predicate)
+  }
+
+  get input(): PhysicalOperator {
+    return this.#input
+  }
+
+  get predicate(): BoundExpr {
+    return this.#predicate
+  }
+
+  /** This filter over `input` (a rebuilt subtree). */
+  withInput(input: PhysicalOperator): FilterExec {
+    return new FilterExec(input, this.#predicate, this.#scope)
   }
 
   explain(): string {
@@ -144,7 +179,7 @@ export class FilterExec implements PhysicalOperator {
       b.length <= INTERRUPT_ROWS
         ? asBool((await evaluateSliced([this.#predicate], b, this.#scope, ctx.guard))[0], b.length)
         : this.#pass(b, ctx)
-    return narrow(b, p.values, p.valid)
+    return narrow(b, p.values, p.valid, this.#scratch)
   }
 
   /**
@@ -158,13 +193,13 @@ export class FilterExec implements PhysicalOperator {
     if (p.kind === 'Binary' && isLeaf(p.left) && isLeaf(p.right)) {
       const left = evaluate(p.left, b, this.#scope)
       const right = evaluate(p.right, b, this.#scope)
-      const sel = gather(b, (rows, keep, total) =>
+      const sel = gather(b, this.#scratch, (rows, keep, total) =>
         selectAgainstConstant(p.kernel, left, right, rows, total, keep),
       )
       if (sel !== undefined) return sel
     }
-    const tests = this.#conjuncts && codeTests(this.#conjuncts, b, this.#scope)
-    return tests && gather(b, (rows, keep, total) => selectByCodes(tests, rows, keep, total))
+    const tests = this.#conjuncts && codeTests(this.#conjuncts, b, this.#scope, this.#scratch)
+    return tests && gather(b, this.#scratch, (rows, keep, total) => selectByCodes(tests, rows, keep, total))
   }
 
   /** A block's weighted distinct values (Batch.weights): narrowed alike, counted by weight. */

@@ -2,10 +2,10 @@
 // the window ∩ pushed time range and by zone maps, one batch per block (plus the unsealed tail),
 // rows outside the query window dropped through the selection. Multi-typed fields: integer|float
 // read as real, other mixes as cells; the virtual `_rowId` when the Scan asks for it (exec/scan/row-id.ts).
-// Under a linked TopN (top-n-plan.ts) it also skips blocks the TopN's bound rules out and reads only
-// the early columns, registering how to fetch the rest. Under a linked count (stats-link.ts) it answers
-// blocks the window covers whole from their zone maps when it can. Never filters rows on anything but
-// the window.
+// What else it does is fixed when it is built, by the physical-optimizer rules (exec/rules/): with a
+// top-N link it skips blocks the TopN's bound rules out and reads only the early columns, registering
+// how to fetch the rest; with a stats mode it answers blocks the window covers whole from their zone
+// maps when it can. Never filters rows on anything but the window.
 import type { Scan } from '../../plan/index.ts'
 import type { BlockColumn, ZoneMap } from '../../storage/block/index.ts'
 import type { BlockHandle } from '../../storage/snapshot.ts'
@@ -14,6 +14,7 @@ import type { Batch } from '../batch.ts'
 import { UNREAD } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
+import type { StatsMode } from '../rules/zone-stats-rule.ts'
 import { answeredByStats, weightedColumn } from '../scan/block-stats.ts'
 import { byFieldOf, fieldVec } from '../scan/field-vec.ts'
 import { rowIdVec } from '../scan/row-id.ts'
@@ -21,7 +22,6 @@ import { takeFieldRows } from '../scan/take-rows.ts'
 import { windowSelection } from '../scan/window-selection.ts'
 import { zonePrune } from '../scan/zone-prune.ts'
 import type { LateColumns, LateSource } from './late-columns.ts'
-import type { StatsLink } from './stats-link.ts'
 import type { TopLink } from './top-link.ts'
 
 /** The virtual row-id column (BindOptions.rowId). */
@@ -72,6 +72,14 @@ function noteBlockTimes(ctx: ExecContext, zm: ZoneMap): void {
   if (ctx.stats.maxBlockTime === undefined || hi > ctx.stats.maxBlockTime) ctx.stats.maxBlockTime = hi
 }
 
+/** What a scan does beyond reading (chosen by exec/rules/, never changed once built). */
+export interface ScanModes {
+  /** Shared with the TopN above (rules top-n-bound, late-materialization): bound, late columns. */
+  readonly top?: TopLink | undefined
+  /** Blocks the window covers whole may be answered from zone maps (rule zone-stats). */
+  readonly stats?: StatsMode | undefined
+}
+
 /** Reads a dataset (see module header). */
 export class ScanExec implements PhysicalOperator {
   readonly name = 'ScanExec'
@@ -79,22 +87,20 @@ export class ScanExec implements PhysicalOperator {
   readonly metrics: OperatorMetrics = newMetrics()
   readonly scan: Scan
   readonly schema: Scan['schema']
-  #top: TopLink | undefined
-  #stats: StatsLink | undefined
+  readonly #top: TopLink | undefined
+  readonly #stats: StatsMode | undefined
 
-  constructor(scan: Scan) {
+  /** `modes`, set by the physical-optimizer rules only (exec/rules/): see module header. */
+  constructor(scan: Scan, modes: ScanModes = {}) {
     this.scan = scan
     this.schema = scan.schema
+    this.#top = modes.top
+    this.#stats = modes.stats
   }
 
-  /** Links the TopN directly above (through filters): its bound prunes blocks, its late columns wait. */
-  linkTop(link: TopLink): void {
-    this.#top = link
-  }
-
-  /** Links the count directly above (through filters): blocks inside the window may be answered from zone maps. */
-  linkStats(link: StatsLink): void {
-    this.#stats = link
+  /** The modes this scan was built with (a rule rebuilding it keeps the others). */
+  get modes(): ScanModes {
+    return { top: this.#top, stats: this.#stats }
   }
 
   /** The `fromStats` test of Snapshot.scan for this run, when linked to a count. */
@@ -123,9 +129,9 @@ export class ScanExec implements PhysicalOperator {
 
   explain(): string {
     const zone = this.scan.pushdown?.zone.length ?? 0
-    const bound = this.#top?.bound ? ` top-bound ${this.#top.bound.field}` : ''
-    const stats = this.#stats ? ` stats ${this.#stats.field ?? 'rows'}` : ''
-    const late = this.#top?.late ? ` late ${this.#top.late.indices.length}` : ''
+    const bound = this.#top?.bound ? ` top-bound ${this.#top.bound.field} [rule top-n-bound]` : ''
+    const stats = this.#stats ? ` stats ${this.#stats.field ?? 'rows'} [rule zone-stats]` : ''
+    const late = this.#top?.late ? ` late ${this.#top.late.indices.length} [rule late-materialization]` : ''
     return `ScanExec ${this.scan.dataset} fields [${this.scan.fields.join(', ')}]${zone ? ` zone ${zone}` : ''}${bound}${late}${stats}`
   }
 

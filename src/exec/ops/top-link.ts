@@ -1,6 +1,7 @@
-// ops/top-link.ts: the explicit channel between a TopNExec and the scan under it (or a parallel
-// source), built per physical plan: the bound, the late columns, the trace, and per batch its block's
-// index in the block list (ties go by it whatever the visiting order) or its rows' places.
+// ops/top-link.ts: the object a TopNExec shares with the scan under it (or a parallel source), made by
+// the rules top-n-bound / late-materialization (exec/rules/): the bound, the late columns, the trace,
+// and what the producer says about the batch it yields last: its block's index in the block list (ties
+// go by it whatever the visiting order) or its rows' places, and where its late columns come from.
 import type { Batch } from '../batch.ts'
 import type { Vec } from '../vector.ts'
 import type { LateColumns, LateSource } from './late-columns.ts'
@@ -28,21 +29,26 @@ export class TopLink {
   readonly late: LateColumns | undefined
   /** Set when the pair runs as a unit of a parallel fragment (top-trace.ts). */
   trace: TopTrace | undefined
-  /** Keyed by a batch's column array, which filters pass on unchanged. */
-  readonly #batches = new WeakMap<readonly Vec[], ScannedBatch>()
+  /**
+   * The batch the producer yielded last, by its column array. Only filters stand between the two
+   * (the rules make sure), which pass a batch on at once with its columns unchanged, or drop it.
+   */
+  #last: readonly Vec[] | undefined
+  #lastBatch: ScannedBatch | undefined
 
   constructor(bound: TopBound | undefined, late: LateColumns | undefined) {
     this.bound = bound
     this.late = late
   }
 
-  /** Records a batch the scan is about to yield. */
+  /** Records a batch the producer is about to yield. */
   register(cols: readonly Vec[], batch: ScannedBatch): void {
-    this.#batches.set(cols, batch)
+    this.#last = cols
+    this.#lastBatch = batch
   }
 
-  /** What the scan recorded for `b`, or undefined for a batch it did not produce. */
+  /** What the producer recorded for `b`, or undefined for a batch other than the one it yielded last. */
   scanned(b: Batch): ScannedBatch | undefined {
-    return this.#batches.get(b.cols)
+    return b.cols === this.#last ? this.#lastBatch : undefined
   }
 }

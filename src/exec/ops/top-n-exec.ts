@@ -1,6 +1,7 @@
 // ops/top-n-exec.ts: `top N by key`: a bounded heap of row references (top-n-heap.ts), compacted past
-// 4N + 1 Ki held rows; ties keep the row earlier in scan order. Linked to the scan below (top-link.ts),
-// its root prunes blocks (top-bound.ts) and unread columns are fetched for the kept rows only.
+// 4N + 1 Ki held rows; ties keep the row earlier in scan order. Built with a TopLink (by the rules
+// top-n-bound and late-materialization, exec/rules/), its root prunes the scan's blocks (top-bound.ts)
+// and unread columns are fetched for the kept rows only.
 import type { RowSchema, SortKey } from '../../plan/index.ts'
 import type { Batch } from '../batch.ts'
 import { takeVec } from '../batch.ts'
@@ -46,6 +47,19 @@ export class TopNExec implements PhysicalOperator {
     return this.#link
   }
 
+  get input(): PhysicalOperator {
+    return this.#input
+  }
+
+  get keys(): readonly SortKey[] {
+    return this.#keys
+  }
+
+  /** This TopN over `input` (a rebuilt subtree), sharing `link` with it. */
+  withInput(input: PhysicalOperator, link: TopLink | undefined): TopNExec {
+    return new TopNExec(input, this.#keys, this.#scope, this.#count, link)
+  }
+
   constructor(
     input: PhysicalOperator,
     keys: readonly SortKey[],
@@ -68,7 +82,9 @@ export class TopNExec implements PhysicalOperator {
   }
 
   explain(): string {
-    return `TopNExec ${this.#count} by ${this.#keys.length} key(s)`
+    const bound = this.#link?.bound ? ' [rule top-n-bound]' : ''
+    const late = this.#link?.late ? ' [rule late-materialization]' : ''
+    return `TopNExec ${this.#count} by ${this.#keys.length} key(s)${bound}${late}`
   }
 
   #evalKeys(b: Batch): Vec[] {

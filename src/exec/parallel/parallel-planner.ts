@@ -6,10 +6,10 @@ import type { Snapshot } from '../../storage/snapshot.ts'
 import type { PhysicalOperator } from '../operator.ts'
 import { NO_SITE } from '../ops/agg-spec.ts'
 import { effectiveRange } from '../ops/scan-exec.ts'
-import { statsTarget } from '../ops/stats-link.ts'
 import { TopLink } from '../ops/top-link.ts'
 import { TopNExec } from '../ops/top-n-exec.ts'
 import { build, type PhysicalOptions } from '../physical-planner.ts'
+import { logicalStatsTarget } from '../rules/zone-stats-rule.ts'
 import { answeredByStats } from '../scan/block-stats.ts'
 import { stateSpecs } from './agg-calls.ts'
 import { blocksOnDisk } from './blocks-on-disk.ts'
@@ -60,14 +60,15 @@ function autoMinRows(f: Fragment): number {
   return countsOnly ? AUTO_MIN_COUNT_ROWS : AUTO_MIN_ROWS
 }
 
-/** Rows of the surviving blocks that fragment `f` must decode (a linked count skips some: stats-link.ts). */
+/** Rows of the surviving blocks that fragment `f` must decode (rule zone-stats skips some). */
 function rowsToDecode(f: Fragment, split: ScanSplit, window: ParallelQuery['window']): number {
-  const link = statsTarget(f.partial)
-  if (!link || link.scan !== f.scan) return split.rows
+  const target = logicalStatsTarget(f.partial)
+  if (!target || target.scan !== f.scan) return split.rows
+  const { field, type } = target.mode
   const range = effectiveRange(f.scan, window)
   let rows = 0
   for (const b of split.survivors)
-    if (!answeredByStats(b.meta.zoneMap, range, link.field, link.type)) rows += b.meta.header.rowCount
+    if (!answeredByStats(b.meta.zoneMap, range, field, type)) rows += b.meta.header.rowCount
   return rows
 }
 

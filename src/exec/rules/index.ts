@@ -1,0 +1,12 @@
+// exec/rules/index.ts: the physical-optimizer rules in the order they run over each operator as the
+// physical planner builds it (bottom-up, so a rule rebuilds only the subtree under the operator).
+
+import { lateMaterializationRule } from './late-materialization-rule.ts'
+import type { PhysicalRule } from './physical-rule.ts'
+import { topNBoundRule } from './top-n-bound-rule.ts'
+import { zoneStatsRule } from './zone-stats-rule.ts'
+
+export { applyRules, type PhysicalRule, type RuleContext } from './physical-rule.ts'
+
+/** Every rule, in order: a TopN's bound is chosen before its late columns (both share one TopLink). */
+export const PHYSICAL_RULES: readonly PhysicalRule[] = [zoneStatsRule, topNBoundRule, lateMaterializationRule]
