@@ -2,12 +2,12 @@
 // §2.4) with only Go-whitelisted keys (§11). Reuses the `format=legacy` Entry/EntryGroup builders;
 // never re-sorts or re-aggregates rows (the queries already did).
 
-import { setKey } from '../exec/format/cells.ts'
-import { toWireStatus } from '../exec/format/index.ts'
-import { entryGroups, GroupIds, toSeries } from '../exec/format/legacy-buckets.ts'
-import { toMatches } from '../exec/format/legacy-matches.ts'
-import type { WireCell, WireEntryGroup, WireInterval } from '../exec/format/types.ts'
 import type { QueryResult, QueryStatus, ResultTable } from '../exec/result.ts'
+import { setKey } from '../wire/cells.ts'
+import { toWireStatus } from '../wire/index.ts'
+import { entryGroups, GroupIds, toSeries } from '../wire/legacy-buckets.ts'
+import { toMatches } from '../wire/legacy-matches.ts'
+import type { WireCell, WireEntryGroup, WireInterval } from '../wire/types.ts'
 import { continuationToken } from './cursor.ts'
 import { type ArgFields, ROW_ID } from './translate.ts'
 import type { LegacyResult } from './types.ts'

@@ -1,13 +1,13 @@
 // legacy/run.ts: the one path from a legacy query body to its result: validate → translate to APL →
 // bind → run on the APL executor (run-apl.ts) against one pinned snapshot → legacy result shape.
 
-import type { WireFieldMeta } from '../exec/format/index.ts'
 import { MAX_ROW_LIMIT } from '../exec/run.ts'
 import { type LogicalPlan, type SchemaSource, schemaFromSnapshot } from '../plan/index.ts'
 import { DEFAULT_DEADLINE_MS, runPlan } from '../query/run-apl.ts'
 import type { Snapshot } from '../storage/snapshot.ts'
 import { type Expr, node } from '../syntax/ast.ts'
 import { printApl } from '../syntax/print.ts'
+import type { WireFieldMeta } from '../wire/index.ts'
 import { NO_SPAN, named } from './apl-ast.ts'
 import { type Blame, type CompiledLegacy, compileLegacy } from './compile.ts'
 import { LegacyError } from './errors.ts'

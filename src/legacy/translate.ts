@@ -3,7 +3,6 @@
 // Aggregations: a totals query (`summarize … by groups | sort | take limit`) and a series query
 // (`summarize … by bin(_time, step), groups`). Builds ASTs only; compile.ts binds them.
 
-import { ROW_ID_FIELD } from '../exec/format/index.ts'
 import { chooseBinAutoStep } from '../exec/kernels/binning/binning.ts'
 import type { SchemaField } from '../plan/index.ts'
 import {
@@ -14,6 +13,7 @@ import {
   type Query,
   type TabularOperator,
 } from '../syntax/ast.ts'
+import { ROW_ID_FIELD } from '../wire/index.ts'
 import { aggregationExpr, aggregationRow } from './aggregation-ops.ts'
 import {
   and,

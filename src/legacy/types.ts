@@ -1,13 +1,7 @@
 // legacy/types.ts: the legacy structured query as it arrives (api-contract.md §2.1–2.3, lenient
 // shapes included) and the legacy result it gets back (§2.4). Types only; validation is request.ts's.
 
-import type {
-  WireEntry,
-  WireEntryGroup,
-  WireFieldMeta,
-  WireInterval,
-  WireStatus,
-} from '../exec/format/index.ts'
+import type { WireEntry, WireEntryGroup, WireFieldMeta, WireInterval, WireStatus } from '../wire/index.ts'
 
 /**
  * A filter (§2.2). `op` is any case of a symbol or word form (`==`/`eq`, `>`/`gt`, …); `""` means

@@ -6,7 +6,6 @@
 // must agree with the reference evaluator. Prints the seed first (FC_SEED replays), counts last.
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
-import { toLegacy, wireCell, wireTime } from '../../src/exec/format/index.ts'
 import { chooseBinAutoStep } from '../../src/exec/kernels/binning/binning.ts'
 import type { QueryResult, ResultTable } from '../../src/exec/result.ts'
 import { openStore } from '../../src/index.ts'
@@ -15,6 +14,7 @@ import { compileApl, type LogicalPlan, schemaFromSnapshot } from '../../src/plan
 import { runPlan } from '../../src/query/run-apl.ts'
 import type { Snapshot } from '../../src/storage/snapshot.ts'
 import { parseTimeBound } from '../../src/util/time/index.ts'
+import { toLegacy, wireCell, wireTime } from '../../src/wire/index.ts'
 import { diffResults, show } from '../differential/result-diff.ts'
 import { evaluate } from '../reference/evaluate.ts'
 import { OracleUnsupported } from '../reference/expr.ts'

@@ -1,4 +1,4 @@
-// exec/format/index.ts: the wire-format surface for the HTTP layer and in-process callers: tabular and
+// wire/index.ts: the wire-format surface for the HTTP layer and in-process callers: tabular and
 // legacy shapes of a `QueryResult`, the bigint-safe serializer, and the shared cell helpers. Re-exports only.
 
 export {
@@ -12,7 +12,7 @@ export {
 } from './cells.ts'
 export { FormatError, type FormatErrorCode } from './errors.ts'
 export { stringifyWire } from './json.ts'
-export { TOTALS_TABLE, toLegacy } from './legacy.ts'
+export { TOTALS_TABLE, toLegacy } from './legacy-format.ts'
 export { syntheticRowId } from './legacy-matches.ts'
 export { GO_MESSAGE_CODES, GO_MESSAGE_PRIORITIES, isGoMessageCode, toWireStatus } from './status.ts'
 export { toTabular, toWireTable } from './tabular.ts'

@@ -1,10 +1,10 @@
-// exec/format/cells.ts: canonical result cells (exec/result.ts) → wire cells and wire type names, shared
+// wire/cells.ts: canonical result cells (exec/result.ts) → wire cells and wire type names, shared
 // by the tabular and legacy formats. Pure; a column that needs no change is returned as is (no copy).
 
-import { type AplType, wireTypeName } from '../../catalog/index.ts'
-import { compositeType, type FieldType } from '../../storage/types.ts'
-import { formatGoDuration, formatRfc3339Nano } from '../../util/time/index.ts'
-import type { Cell, ResultField } from '../result.ts'
+import { type AplType, wireTypeName } from '../catalog/index.ts'
+import type { Cell, ResultField } from '../exec/result.ts'
+import { compositeType, type FieldType } from '../storage/types.ts'
+import { formatGoDuration, formatRfc3339Nano } from '../util/time/index.ts'
 import type { WireCell, WireNumber } from './types.ts'
 
 /** Go's zero `time.Time` as RFC3339: what a legacy Entry carries when the row has no time. */

@@ -1,7 +1,7 @@
-// exec/format/legacy-buckets.ts: rows of an aggregating table → legacy `buckets` (api-contract.md §2.4):
+// wire/legacy-buckets.ts: rows of an aggregating table → legacy `buckets` (api-contract.md §2.4):
 // time-binned rows → `series` intervals, `_totals` (or unbinned) rows → `totals`. One group id per key.
 
-import type { ResultTable } from '../result.ts'
+import type { ResultTable } from '../exec/result.ts'
 import { ROW_ID_FIELD, setKey, wireColumn, wireTime } from './cells.ts'
 import { stringifyWire } from './json.ts'
 import type { WireCell, WireEntryGroup, WireEntryGroupAgg, WireInterval } from './types.ts'

@@ -1,10 +1,10 @@
-// exec/format/types.ts: the wire shapes of an APL query result (api-contract.md §1.3–1.6, §2.4), as
+// wire/types.ts: the wire shapes of an APL query result (api-contract.md §1.3–1.6, §2.4), as
 // plain objects. Types only. Every key here is on the Go strict-decoding whitelist (§11) but the
 // tabular `visualization`, sent only for a query that ends in `render` (Axiom has no such field).
 
-import type { AggWireName } from '../../catalog/index.ts'
-import type { Visualization } from '../../plan/index.ts'
-import type { CellJson } from '../result.ts'
+import type { AggWireName } from '../catalog/index.ts'
+import type { CellJson } from '../exec/result.ts'
+import type { Visualization } from '../plan/index.ts'
 
 /**
  * A JSON number on the wire: `number` when it is a safe integer or a float, `bigint` for an integer
