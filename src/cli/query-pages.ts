@@ -4,7 +4,7 @@
 
 import { formatRfc3339Nano } from '../util/time/format.ts'
 import { parseRfc3339 } from '../util/time/rfc3339.ts'
-import type { TabularResponse, WireTable } from '../wire/types.ts'
+import type { TabularResponse, WireTable } from '../wire/index.ts'
 import { pageable } from './pageable.ts'
 import { resultTables, rowCount } from './result-output.ts'
 

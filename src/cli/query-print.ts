@@ -4,8 +4,8 @@
 
 import { buildChart, chartFor } from '../chart/chart-model.ts'
 import type { Visualization } from '../plan/visualization.ts'
+import type { TabularResponse, WireMessage, WireTable } from '../wire/index.ts'
 import { stringifyWire } from '../wire/json.ts'
-import type { TabularResponse, WireMessage, WireTable } from '../wire/types.ts'
 import { withBars } from './bar-column.ts'
 import { TERMINAL_MAX_SERIES, termChart } from './chart/term-chart.ts'
 import { type CliIo, outputWidth } from './io.ts'

@@ -4,8 +4,7 @@
 
 import type { AnyApldb } from '../query/apldb.ts'
 import { parseJsonExact } from '../util/json-exact.ts'
-import { toTabular } from '../wire/index.ts'
-import type { TabularResponse } from '../wire/types.ts'
+import { type TabularResponse, toTabular } from '../wire/index.ts'
 import type { QueryPage, RunRequest, Window } from './query-pages.ts'
 import type { RemoteClient } from './remote.ts'
 

@@ -3,7 +3,7 @@
 // unless the query sorts itself (a sort or top after the summarize).
 
 import { parseApl } from '../syntax/parse.ts'
-import type { WireTable } from '../wire/types.ts'
+import type { WireTable } from '../wire/index.ts'
 
 /** True when the query's own pipeline ends its ordering with sort/order/top. */
 function sortsItself(apl: string): boolean {

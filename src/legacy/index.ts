@@ -13,8 +13,6 @@ export type {
   LegacyFilter,
   LegacyOrder,
   LegacyProjection,
-  LegacyResult,
-  LegacyStatus,
   LegacyVirtualField,
   QueryRequest,
 } from './types.ts'

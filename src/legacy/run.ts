@@ -7,15 +7,13 @@ import { DEFAULT_DEADLINE_MS, runPlan } from '../query/run-apl.ts'
 import type { Snapshot } from '../storage/snapshot.ts'
 import { type Expr, node } from '../syntax/ast.ts'
 import { printApl } from '../syntax/print.ts'
-import type { WireFieldMeta } from '../wire/index.ts'
+import { aggregateResult, type LegacyResult, matchesResult, type WireFieldMeta } from '../wire/index.ts'
 import { NO_SPAN, named } from './apl-ast.ts'
 import { type Blame, type CompiledLegacy, compileLegacy } from './compile.ts'
 import { LegacyError } from './errors.ts'
 import type { NormalRequest } from './normalized.ts'
 import { normalizeRequest } from './request.ts'
-import { aggregateResult, matchesResult } from './result.ts'
 import { translateLegacy } from './translate.ts'
-import type { LegacyResult } from './types.ts'
 
 /** Options of one legacy query run in-process. */
 export interface LegacyRunOptions {

@@ -4,6 +4,7 @@
 // (`summarize … by bin(_time, step), groups`). Builds ASTs only; compile.ts binds them.
 
 import { chooseBinAutoStep } from '../exec/kernels/binning/binning.ts'
+import { ROW_ID_FIELD } from '../exec/scan/row-id.ts'
 import type { SchemaField } from '../plan/index.ts'
 import {
   type ColumnExpr,
@@ -13,7 +14,6 @@ import {
   type Query,
   type TabularOperator,
 } from '../syntax/ast.ts'
-import { ROW_ID_FIELD } from '../wire/index.ts'
 import { aggregationExpr, aggregationRow } from './aggregation-ops.ts'
 import {
   and,

@@ -11,7 +11,7 @@ import type { WireCell, WireNumber } from './types.ts'
 export const GO_ZERO_TIME = '0001-01-01T00:00:00Z'
 
 /** The hidden row-id column: feeds legacy `_rowId`, and is never a tabular column (Surprise 20). */
-export const ROW_ID_FIELD = '_rowId'
+export { ROW_ID_FIELD } from '../exec/scan/row-id.ts'
 
 /**
  * `obj[key] = value` that also works for a field named `__proto__` (plain assignment would set the

@@ -1,5 +1,6 @@
 // wire/index.ts: the wire-format surface for the HTTP layer and in-process callers: tabular and
-// legacy shapes of a `QueryResult`, the bigint-safe serializer, and the shared cell helpers. Re-exports only.
+// legacy shapes of a `QueryResult`, the legacy structured query's result, the bigint-safe serializer,
+// and the shared cell helpers. Re-exports only.
 
 export {
   GO_ZERO_TIME,
@@ -14,22 +15,17 @@ export { FormatError, type FormatErrorCode } from './errors.ts'
 export { stringifyWire } from './json.ts'
 export { TOTALS_TABLE, toLegacy } from './legacy-format.ts'
 export { syntheticRowId } from './legacy-matches.ts'
-export { GO_MESSAGE_CODES, GO_MESSAGE_PRIORITIES, isGoMessageCode, toWireStatus } from './status.ts'
-export { toTabular, toWireTable } from './tabular.ts'
+export { type AggregateShape, aggregateResult, matchesResult } from './legacy-result.ts'
 export type {
-  FormatOptions,
   LegacyResponse,
-  TabularResponse,
-  WireAgg,
-  WireCell,
+  LegacyResult,
+  LegacyStatus,
   WireEntry,
   WireEntryGroup,
   WireEntryGroupAgg,
-  WireField,
-  WireFieldMeta,
   WireInterval,
-  WireMessage,
-  WireNumber,
-  WireStatus,
-  WireTable,
-} from './types.ts'
+} from './legacy-types.ts'
+export { GO_MESSAGE_CODES, GO_MESSAGE_PRIORITIES, isGoMessageCode, toWireStatus } from './status.ts'
+export { toTabular, toWireTable } from './tabular.ts'
+export type { TabularResponse, WireAgg, WireField, WireTable } from './tabular-types.ts'
+export type { FormatOptions, WireCell, WireFieldMeta, WireMessage, WireNumber, WireStatus } from './types.ts'

@@ -4,7 +4,8 @@
 import type { ResultTable } from '../exec/result.ts'
 import { ROW_ID_FIELD, setKey, wireColumn, wireTime } from './cells.ts'
 import { stringifyWire } from './json.ts'
-import type { WireCell, WireEntryGroup, WireEntryGroupAgg, WireInterval } from './types.ts'
+import type { WireEntryGroup, WireEntryGroupAgg, WireInterval } from './legacy-types.ts'
+import type { WireCell } from './types.ts'
 
 /** Numbers group keys 1, 2, … in order of first appearance, so a key has one id in series and totals. */
 export class GroupIds {

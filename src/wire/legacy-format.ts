@@ -6,9 +6,10 @@ import type { QueryResult, ResultMessage, ResultTable } from '../exec/result.ts'
 import type { QueryRequest } from '../legacy/types.ts'
 import { entryGroups, GroupIds, isAggregating, timeBucketColumn, toSeries } from './legacy-buckets.ts'
 import { toMatches } from './legacy-matches.ts'
+import type { LegacyResponse, WireEntry, WireEntryGroup, WireInterval } from './legacy-types.ts'
 import { toWireStatus } from './status.ts'
 import { assertRectangular } from './tabular.ts'
-import type { FormatOptions, LegacyResponse, WireEntry, WireEntryGroup, WireInterval } from './types.ts'
+import type { FormatOptions } from './types.ts'
 
 /** Options of `toLegacy`: the common ones plus the §1.6 `request` echo. */
 export interface LegacyFormatOptions extends FormatOptions {

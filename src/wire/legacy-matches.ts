@@ -3,7 +3,8 @@
 
 import type { Cell, ResultTable } from '../exec/result.ts'
 import { GO_ZERO_TIME, ROW_ID_FIELD, setKey, wireColumn } from './cells.ts'
-import type { WireCell, WireEntry } from './types.ts'
+import type { WireEntry } from './legacy-types.ts'
+import type { WireCell } from './types.ts'
 
 /** Index of the datetime column `name`, or -1 (a non-datetime `_time` stays an ordinary data field). */
 function timeColumn(t: ResultTable, name: string): number {

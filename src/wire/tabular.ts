@@ -6,7 +6,8 @@ import type { QueryResult, ResultField, ResultTable } from '../exec/result.ts'
 import { ROW_ID_FIELD, wireColumn, wireFieldType, wireNumber, wireTime } from './cells.ts'
 import { FormatError } from './errors.ts'
 import { toWireStatus } from './status.ts'
-import type { FormatOptions, TabularResponse, WireAgg, WireCell, WireField, WireTable } from './types.ts'
+import type { TabularResponse, WireAgg, WireField, WireTable } from './tabular-types.ts'
+import type { FormatOptions, WireCell } from './types.ts'
 
 const AGG_NAMES: ReadonlySet<string> = new Set(AGG_WIRE_NAMES)
 

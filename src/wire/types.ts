@@ -1,10 +1,8 @@
-// wire/types.ts: the wire shapes of an APL query result (api-contract.md §1.3–1.6, §2.4), as
-// plain objects. Types only. Every key here is on the Go strict-decoding whitelist (§11) but the
-// tabular `visualization`, sent only for a query that ends in `render` (Axiom has no such field).
+// wire/types.ts: the wire shapes both result formats share (api-contract.md §1.5, §2.6): cells, the
+// `status` object and its messages, field metadata, and the formatters' options. Types only; every key
+// is on the Go strict-decoding whitelist (§11).
 
-import type { AggWireName } from '../catalog/index.ts'
 import type { CellJson } from '../exec/result.ts'
-import type { Visualization } from '../plan/index.ts'
 
 /**
  * A JSON number on the wire: `number` when it is a safe integer or a float, `bigint` for an integer
@@ -17,36 +15,6 @@ export type WireNumber = number | bigint
  * `WireNumber`s, reals finite numbers (NaN/±Inf become null), dynamic values JSON as stored.
  */
 export type WireCell = null | boolean | WireNumber | string | CellJson
-
-/** `fields[].agg`: `fields`/`args` appear only when non-empty (§1.3). */
-export interface WireAgg {
-  readonly name: AggWireName
-  readonly fields?: readonly string[]
-  readonly args?: readonly unknown[]
-}
-
-/** `tables[].fields[i]`. No `hidden` key: Go strict rejects it. */
-export interface WireField {
-  readonly name: string
-  /** `integer`, `float`, `string`, `boolean`, `datetime`, `timespan`, `array`, a composite, or `unknown`. */
-  readonly type: string
-  readonly agg?: WireAgg
-}
-
-/** One result table of the tabular format. */
-export interface WireTable {
-  readonly name: string
-  readonly sources: readonly { readonly name: string }[]
-  readonly fields: readonly WireField[]
-  readonly order: readonly { readonly field: string; readonly desc: boolean }[]
-  readonly groups: readonly { readonly name: string }[]
-  /** Half-open window `[start, end)`, RFC3339Nano strings. */
-  readonly range?: { readonly field: string; readonly start: string; readonly end: string }
-  /** Bucket width; for `_time` in nanoseconds. */
-  readonly buckets?: { readonly field: string; readonly size: WireNumber }
-  /** Column-major cells, never ragged; absent when `fields` is empty (JS `events()` reads `columns[0]`). */
-  readonly columns?: readonly (readonly WireCell[])[]
-}
 
 /** One `status.messages[]` entry; `priority` and `code` obey the Go enums (§2.6). */
 export interface WireMessage {
@@ -83,61 +51,6 @@ export interface WireFieldMeta {
   readonly unit: string
   readonly hidden: boolean
   readonly description: string
-}
-
-/** The whole `format=tabular` response (§1.3). */
-export interface TabularResponse {
-  readonly format: 'tabular'
-  readonly status: WireStatus
-  readonly tables: readonly WireTable[]
-  readonly datasetNames: readonly string[]
-  readonly fieldsMetaMap: Readonly<Record<string, readonly WireFieldMeta[]>>
-  /**
-   * The chart a query ending in `render` asks for (Kusto's "Visualization" property): only when
-   * `render` was used. Axiom's API has no visualization field; the official clients ignore unknown
-   * keys (Go's strict decoding, used only by axiom-go's own test suite, would refuse it).
-   */
-  readonly visualization?: Visualization
-}
-
-/** A legacy match (§2.4 Entry). */
-export interface WireEntry {
-  /** RFC3339Nano; Go's zero time `0001-01-01T00:00:00Z` when the row has no `_time`. */
-  readonly _time: string
-  readonly _sysTime: string
-  readonly _rowId: string
-  /** The row's other non-null fields, by name. */
-  readonly data: Readonly<Record<string, WireCell>>
-}
-
-/** `{op, value}`: `op` is the output column name (the alias), not the function (§2.4). */
-export interface WireEntryGroupAgg {
-  readonly op: string
-  readonly value: WireCell
-}
-
-/** A legacy group: group-by values and the aggregation values (§2.4 EntryGroup). */
-export interface WireEntryGroup {
-  /** Positive, unique per group key within one response; the same key has the same id in series and totals. */
-  readonly id: number
-  readonly group: Readonly<Record<string, WireCell>>
-  readonly aggregations: readonly WireEntryGroupAgg[]
-}
-
-/** One time bucket `[startTime, endTime)` of a legacy series (§2.4 Interval). */
-export interface WireInterval {
-  readonly startTime: string
-  readonly endTime: string
-  readonly groups: readonly WireEntryGroup[]
-}
-
-/** The whole `format=legacy` response (§1.6, keys limited to the Go whitelist of §11). */
-export interface LegacyResponse {
-  readonly status: WireStatus
-  readonly matches: readonly WireEntry[]
-  readonly buckets: { readonly series: readonly WireInterval[]; readonly totals: readonly WireEntryGroup[] }
-  readonly fieldsMeta?: readonly WireFieldMeta[]
-  readonly format: 'legacy'
 }
 
 /** What a formatter needs beyond the `QueryResult` (all optional). */
