@@ -4,7 +4,7 @@
 
 import { type ParallelMode, startParallelPool } from '../exec/parallel/index.ts'
 import type { Cell, QueryOptions, QueryResult } from '../exec/result.ts'
-import { legacyRequestFromApl, type QueryRequest, runLegacy } from '../legacy/index.ts'
+import { legacyRequestFromApl, type QueryRequest } from '../legacy/index.ts'
 import { ingestOtlp, type OtlpIngestOptions, type OtlpIngestResult } from '../otlp/ingest-otlp.ts'
 import type { DeletionInfo } from '../storage/deletion/index.ts'
 import type { IngestInput, IngestOptions, IngestStatus } from '../storage/ingest-call.ts'
@@ -17,6 +17,7 @@ import type { DeleteOptions, DeleteRequest, DeleteResult } from './delete-blocks
 import { type ExplainReport, explainAnalyze } from './explain.ts'
 import { type JsonCell, type RowValues, rowColumns } from './row-values.ts'
 import { runApl } from './run-apl.ts'
+import { runLegacy } from './run-legacy.ts'
 
 /** Options of an in-process query. */
 export interface AplQueryOptions extends QueryOptions {

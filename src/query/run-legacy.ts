@@ -1,19 +1,13 @@
-// legacy/run.ts: the one path from a legacy query body to its result: validate → translate to APL →
-// bind → run on the APL executor (run-apl.ts) against one pinned snapshot → legacy result shape.
+// query/run-legacy.ts: the one path from a legacy query body to its result: compile it (validate →
+// translate to APL → bind: legacy/compile-request.ts), run its plans on the APL executor (run-apl.ts)
+// against one pinned snapshot, and read their results back into the legacy shape (wire/legacy-result.ts).
 
 import { MAX_ROW_LIMIT } from '../exec/run.ts'
-import { type LogicalPlan, type SchemaSource, schemaFromSnapshot } from '../plan/index.ts'
-import { DEFAULT_DEADLINE_MS, runPlan } from '../query/run-apl.ts'
+import { compileLegacyRequest } from '../legacy/compile-request.ts'
+import { type LogicalPlan, schemaFromSnapshot } from '../plan/index.ts'
 import type { Snapshot } from '../storage/snapshot.ts'
-import { type Expr, node } from '../syntax/ast.ts'
-import { printApl } from '../syntax/print.ts'
 import { aggregateResult, type LegacyResult, matchesResult, type WireFieldMeta } from '../wire/index.ts'
-import { NO_SPAN, named } from './apl-ast.ts'
-import { type Blame, type CompiledLegacy, compileLegacy } from './compile.ts'
-import { LegacyError } from './errors.ts'
-import type { NormalRequest } from './normalized.ts'
-import { normalizeRequest } from './request.ts'
-import { translateLegacy } from './translate.ts'
+import { DEFAULT_DEADLINE_MS, runPlan } from './run-apl.ts'
 
 /** Options of one legacy query run in-process. */
 export interface LegacyRunOptions {
@@ -28,36 +22,6 @@ export interface LegacyRunOptions {
   readonly signal?: AbortSignal
   /** Apply the optimizer (default true; off only to compare results). */
   readonly optimize?: boolean
-}
-
-/** The request parts a bind error can be blamed on, by their printed APL (virtual fields, the filter). */
-function blames(req: NormalRequest, filter: Expr | null): Blame[] {
-  const out: Blame[] = req.virtualFields.map((v) => ({
-    text: printApl(node('Extend', { columns: [named(v.alias, v.expr)] }, NO_SPAN)),
-    code: 'invalid_virtual_field' as const,
-    what: `virtual field '${v.alias}'`,
-  }))
-  if (filter !== null) out.push({ text: printApl(filter), code: 'invalid_filter', what: 'filter' })
-  req.aggregations.forEach((a, i) => {
-    const p = a.argument.kind === 'predicate' ? a.argument.predicate : null
-    if (p !== null && 'expr' in p)
-      out.push({ text: printApl(p.expr), code: 'invalid_aggregation', what: `aggregations[${i}].argument` })
-  })
-  return out
-}
-
-/** Validates, translates and binds `request` over `dataset` in `schema` (no data is read). */
-export function compileLegacyRequest(
-  schema: SchemaSource,
-  dataset: string,
-  request: unknown,
-  opts: Pick<LegacyRunOptions, 'now' | 'startTime' | 'endTime'>,
-): { readonly request: NormalRequest; readonly compiled: CompiledLegacy } {
-  const fields = schema.fields(dataset)
-  if (fields === undefined) throw new LegacyError('dataset_not_found', `dataset '${dataset}' not found`)
-  const req = normalizeRequest(request, opts)
-  const t = translateLegacy(dataset, fields, req, opts.now)
-  return { request: req, compiled: compileLegacy(t, schema, dataset, blames(req, t.filter)) }
 }
 
 /** Runs a legacy query over `dataset` in `snapshot` (see module header). */
