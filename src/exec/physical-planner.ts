@@ -117,6 +117,32 @@ class Frame {
  * STACK_SPAN operators, so pulling a batch through them never nests that deep either.
  */
 export function build(node: LogicalNode, o: PhysicalOptions): PhysicalOperator {
+  const steps = buildSteps(node, o)
+  for (;;) {
+    const r = steps.next()
+    if (r.done) return r.value
+  }
+}
+
+/**
+ * `build`, awaiting `pause` after each operator (the query guard's `pace`: a turn of the event loop
+ * once the query held it for a slice), so building a plan of thousands of stages never blocks it.
+ */
+export async function buildSliced(
+  node: LogicalNode,
+  o: PhysicalOptions,
+  pause: () => Promise<void>,
+): Promise<PhysicalOperator> {
+  const steps = buildSteps(node, o)
+  for (;;) {
+    const r = steps.next()
+    if (r.done) return r.value
+    await pause()
+  }
+}
+
+/** `build` as steps: yields after each operator it makes. */
+function* buildSteps(node: LogicalNode, o: PhysicalOptions): Generator<void, PhysicalOperator> {
   // One frame per node occurrence (a subtree a `let` shares is built once per use, as operators
   // hold per-run links): its children are built first, one at a time.
   const depth = new WeakMap<PhysicalOperator, number>()
@@ -149,6 +175,7 @@ export function build(node: LogicalNode, o: PhysicalOptions): PhysicalOperator {
     const parent = stack[stack.length - 1]
     if (parent) parent.kids.push(op)
     else result = op
+    yield
   }
   return result as PhysicalOperator
 }

@@ -27,7 +27,7 @@ import { RenderExec } from './ops/render-exec.ts'
 import { ResultRows } from './ops/result-rows.ts'
 import type { TopNExec } from './ops/top-n-exec.ts'
 import { type BuildOverride, type ParallelMode, parallelOverride } from './parallel/index.ts'
-import { build } from './physical-planner.ts'
+import { build, buildSliced } from './physical-planner.ts'
 import { QueryMemory } from './query-memory.ts'
 import { remoteOf } from './remote.ts'
 import type { Cell, QueryOptions, QueryResult, ResultField, ResultMessage, ResultTable } from './result.ts'
@@ -263,6 +263,8 @@ async function runBudgeted(
     : remote
       ? remote.override({ plan: p, window: ctx.window, env, now })
       : await parallelOverride({ snapshot, plan: p, parallel: opts.parallel, window: ctx.window, now })
+  // Thousands of stages are built between turns of the event loop (the guard's pace).
+  const pace = () => guard.pace()
   let root: PhysicalOperator
   let sorter: TopNExec | undefined
   if (timeDesc) {
@@ -281,9 +283,9 @@ async function runBudgeted(
       schema: p.root.schema,
       span: p.root.span,
     } as const
-    root = build(top, { env, timeDesc, override, rowCap: top, zoneStats: true })
+    root = await buildSliced(top, { env, timeDesc, override, rowCap: top, zoneStats: true }, pace)
     sorter = root as TopNExec
-  } else root = build(p.root, { env, timeDesc, override, zoneStats: true })
+  } else root = await buildSliced(p.root, { env, timeDesc, override, zoneStats: true }, pace)
   if (rendered) root = new RenderExec(root, rendered.visualization)
   checkInterrupt(ctx)
   // Event rows past the cap are never read: one more than the cap tells that the cap cut the result.

@@ -10,6 +10,7 @@ import { runQuery } from '../exec/run.ts'
 import { optimize } from '../optimize/index.ts'
 import { compileApl, type LogicalPlan, schemaFromSnapshot } from '../plan/index.ts'
 import type { Snapshot } from '../storage/snapshot.ts'
+import { compileAplOffThread } from './compile-off-thread.ts'
 
 /** Options of one APL query run in-process. */
 export interface AplRunOptions extends QueryOptions {
@@ -39,10 +40,22 @@ export function compileForSnapshot(snapshot: Snapshot, apl: string): LogicalPlan
 /** Runs a bound plan (optimized unless `optimize: false`). */
 export function runPlan(snapshot: Snapshot, plan: LogicalPlan, opts: AplRunOptions): Promise<QueryResult> {
   const p = opts.optimize === false ? plan : optimize(plan, { now: opts.now })
-  return runQuery(snapshot, p, { ...opts, deadlineMs: opts.deadlineMs ?? DEFAULT_DEADLINE_MS })
+  return runOptimizedPlan(snapshot, p, opts)
 }
 
-/** Compiles and runs `apl` against `snapshot`. */
-export function runApl(snapshot: Snapshot, apl: string, opts: AplRunOptions): Promise<QueryResult> {
-  return runPlan(snapshot, compileForSnapshot(snapshot, apl), opts)
+/** Runs a plan as it is (`compileAplOffThread` optimized it already, or the caller wants it unoptimized). */
+export function runOptimizedPlan(
+  snapshot: Snapshot,
+  plan: LogicalPlan,
+  opts: AplRunOptions,
+): Promise<QueryResult> {
+  return runQuery(snapshot, plan, { ...opts, deadlineMs: opts.deadlineMs ?? DEFAULT_DEADLINE_MS })
+}
+
+/** Compiles (a long text on the compile worker: compile-off-thread.ts) and runs `apl` against `snapshot`. */
+export async function runApl(snapshot: Snapshot, apl: string, opts: AplRunOptions): Promise<QueryResult> {
+  const at = opts.optimize === false ? undefined : opts.now
+  const bound = await compileAplOffThread(apl, schemaFromSnapshot(snapshot), at)
+  if (!bound.plan) throw new AplError(bound.diagnostics)
+  return runOptimizedPlan(snapshot, bound.plan, opts)
 }

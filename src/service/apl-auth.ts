@@ -3,7 +3,14 @@
 // missing one fail the same way (403, same body) and "did you mean" never names a hidden dataset.
 import { AplError } from '../diagnostics/diagnostic.ts'
 import { ENGINE_CAPABILITIES } from '../exec/capabilities.ts'
-import { compileApl, type LogicalPlan, type SchemaSource, schemaFromSnapshot } from '../plan/index.ts'
+import {
+  type BindResult,
+  compileApl,
+  type LogicalPlan,
+  type SchemaSource,
+  schemaFromSnapshot,
+} from '../plan/index.ts'
+import { compileAplOffThread } from '../query/compile-off-thread.ts'
 import type { Snapshot } from '../storage/snapshot.ts'
 import { ALL_DATASETS, allowsDataset, allowsOrg, type Principal } from './capabilities.ts'
 import { forbidden } from './service-error.ts'
@@ -33,6 +40,26 @@ export function bindAuthorized(snap: Snapshot, apl: string, p: Principal, purpos
   const bound = compileApl(apl, visibleSchema(schemaFromSnapshot(snap), p, purpose), {
     capabilities: ENGINE_CAPABILITIES,
   })
+  return authorized(bound, apl, p, purpose)
+}
+
+/**
+ * `bindAuthorized`, then optimized with the query clock `now`; a long text is compiled on the compile
+ * worker (query/compile-off-thread.ts) so the event loop keeps serving other requests meanwhile.
+ */
+export async function bindOptimizedOffThread(
+  snap: Snapshot,
+  apl: string,
+  p: Principal,
+  purpose: AplPurpose,
+  now: bigint,
+): Promise<LogicalPlan> {
+  const bound = await compileAplOffThread(apl, visibleSchema(schemaFromSnapshot(snap), p, purpose), now)
+  return authorized(bound, apl, p, purpose)
+}
+
+/** The plan of `bound` when `p` may use every dataset it reads (see bindAuthorized). */
+function authorized(bound: BindResult, apl: string, p: Principal, purpose: AplPurpose): LogicalPlan {
   if (!bound.plan) {
     const first = bound.diagnostics.find((d) => d.severity === 'error')
     // Only a token that may use every dataset learns which names exist.

@@ -1,9 +1,9 @@
 // util/worker-faults.ts: the process-wide record of worker threads (the seal worker, the query
-// workers) that could not start or died: each kind is recorded once, stores read the record for
+// workers, the compile worker) that could not start or died: each kind is recorded once, stores read the record for
 // `health()` and tell their logger once. Never decides what the caller does instead (it falls back).
 
 /** The kinds of worker thread apldb starts. */
-export type WorkerKind = 'seal' | 'query'
+export type WorkerKind = 'seal' | 'query' | 'compile'
 
 /** A worker kind that failed, and why. */
 export interface WorkerFault {

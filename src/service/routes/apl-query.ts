@@ -4,9 +4,9 @@
 // legacy wire shape. A missing `format` means legacy (§1.1).
 
 import { legacyRequestFromApl } from '../../legacy/index.ts'
-import { runPlan } from '../../query/run-apl.ts'
+import { runOptimizedPlan } from '../../query/run-apl.ts'
 import { toLegacy, toTabular } from '../../wire/index.ts'
-import { bindAuthorized } from '../apl-auth.ts'
+import { bindOptimizedOffThread } from '../apl-auth.ts'
 import { objectBody, optBool, optCount, optString, reqString } from '../body-fields.ts'
 import { resultCursors, windowAfterCursor } from '../cursor.ts'
 import type { Reply, RouteContext } from '../route-types.ts'
@@ -56,9 +56,10 @@ export async function aplQuery(ctx: RouteContext): Promise<Reply> {
   const now = ctx.db.now()
   const snap = ctx.db.snapshot()
   try {
-    const plan = bindAuthorized(snap, apl, ctx.principal, 'read')
+    // Bound and optimized (a long text off the event loop: query/compile-off-thread.ts).
+    const plan = await bindOptimizedOffThread(snap, apl, ctx.principal, 'read', now)
     if (cursor !== undefined) window = windowAfterCursor(window, cursor, includeCursor, plan, now)
-    const result = await runPlan(snap, plan, {
+    const result = await runOptimizedPlan(snap, plan, {
       ...window,
       ...(limit !== undefined && limit > 0 ? { limit } : {}),
       ...(memoryBytes !== undefined ? { memoryBytes } : {}),
