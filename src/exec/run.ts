@@ -4,7 +4,7 @@
 // by a time bin, and status counters. Formatting for the wire is format/'s job.
 import type { AggWireName } from '../catalog/index.ts'
 import type { Aggregate, BoundExpr, LogicalNode, LogicalPlan } from '../plan/index.ts'
-import { nodeChildren } from '../plan/index.ts'
+import { nodeChildren, randomSampleSeed, seedSamples } from '../plan/index.ts'
 import type { Snapshot } from '../storage/snapshot.ts'
 import { parseTimeBound } from '../util/time/index.ts'
 import type { Batch } from './batch.ts'
@@ -235,7 +235,7 @@ async function runBudgeted(
   const rendered = plan.root.kind === 'Render' ? plan.root : undefined
   // A result-shaping take past the result maximum is lowered to it (with a warning).
   const clamped = clampTakes(rendered ? { ...plan, root: rendered.input } : plan, MAX_ROW_LIMIT)
-  const p = clamped.plan
+  const p = seedSamples(clamped.plan, opts.sampleSeed ?? randomSampleSeed())
   const readsData = p.datasets.length > 0
   // No startTime: the window starts at the Unix epoch (apl-reference §8), and bin_auto sizes to it.
   const autoStart = window.start ?? 0n

@@ -95,6 +95,8 @@ const NODE: NodeRewrite = {
   Render: (n) => n,
   Parse: (n, f) => ({ ...n, source: f(n.source) }),
   MvExpand: (n, f) => ({ ...n, items: cols(n.items, f) }),
+  Sample: (n) => n,
+  Redact: (n) => n,
 }
 
 /**

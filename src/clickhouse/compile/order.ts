@@ -35,6 +35,8 @@ const INPUT_NEED: { readonly [K in LogicalKind]: Rule } = {
   Datatable: NEVER,
   Parse: PASS,
   MvExpand: PASS,
+  Sample: PASS,
+  Redact: PASS,
 }
 
 /** Marks `node` and its subtree in `out` (true wins where two walks meet). */
