@@ -10,6 +10,7 @@ import { AggregateExec } from './ops/aggregate-exec.ts'
 import { CountExec } from './ops/count-exec.ts'
 import { DatatableExec } from './ops/datatable-exec.ts'
 import { DistinctExec } from './ops/distinct-exec.ts'
+import { ExternalDataExec } from './ops/external-data-exec.ts'
 import { FilterExec } from './ops/filter-exec.ts'
 import { JoinExec } from './ops/join-exec.ts'
 import { LimitExec } from './ops/limit-exec.ts'
@@ -107,6 +108,7 @@ const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
   Parse: (n, o) => new ParseExec(build(n.input, o), n, scopeOf(n.input.schema, o.env)),
   MvExpand: (n, o) => new MvExpandExec(build(n.input, o), n, scopeOf(n.input.schema, o.env)),
   Sample: (n, _o, k) => new SampleExec(k[0], n),
+  ExternalData: (n) => new ExternalDataExec(n),
   Redact: (n, o, k) => new RedactExec(k[0], n, scopeOf(n.input.schema, o.env)),
 }
 

@@ -15,6 +15,7 @@ import {
   type ExecContext,
   ExecError,
   type ExecStats,
+  type ExternalReader,
   newStats,
 } from './context.ts'
 import { QueryGuard } from './guard.ts'
@@ -55,6 +56,8 @@ export type RunOptions = QueryOptions & {
   readonly observe?: (physical: PhysicalOperator, stats: ExecStats) => void
   /** The group bound of aggregating results (default MAX_AGGREGATE_ROWS; tests lower it). */
   readonly maxAggregateRows?: number
+  /** externaldata's access (query/external-access.ts); absent: every URL is refused. */
+  readonly readExternal?: ExternalReader
 }
 
 function bound(text: string | undefined, now: bigint, which: string): bigint | undefined {
@@ -254,6 +257,7 @@ async function runBudgeted(
     deadline,
     signal: opts.signal,
     guard,
+    ...(opts.readExternal ? { readExternal: opts.readExternal } : {}),
   })
   const timeDesc =
     p.order === 'time-desc' && p.root.schema.some((c) => c.name === '_time' && c.type === 'datetime')

@@ -139,6 +139,8 @@ const LINES: Lines = {
     const patterns = n.patterns.map((p) => JSON.stringify(p)).join(', ')
     return `Redact: [${n.columns.map(formatName).join(', ')}] ${r}${n.groups ? ' groups' : ''} [${patterns}]`
   },
+  ExternalData: (n) =>
+    `ExternalData: [${n.schema.map(schemaColumn).join(', ')}] format=${n.format}${n.ignoreFirstRecord ? ' ignoreFirstRecord' : ''} read at run time from [${n.urls.map((u) => JSON.stringify(u)).join(', ')}]`,
   Parse: (n) =>
     `${n.filter ? 'ParseWhere' : 'Parse'}: ${formatExpr(n.source)} ${formatMatcher(n.matcher, n.captures)}`,
 }

@@ -364,6 +364,22 @@ export interface Redact extends Base {
   readonly groups: boolean
 }
 
+/** How externaldata reads its sources (Axiom's `format`; ndjson and multijson read alike). */
+export type ExternalFormat = 'csv' | 'scsv' | 'tsv' | 'psv' | 'json' | 'multijson' | 'ndjson' | 'raw' | 'txt'
+
+/**
+ * `externaldata (cols) [urls] with (format=…, ignoreFirstRecord=…)`: a source read when the query
+ * runs (exec/ops/external-data-exec.ts), through the access the caller grants (file roots, a fetch
+ * function); values converted to the declared column types.
+ */
+export interface ExternalData extends Base {
+  readonly kind: 'ExternalData'
+  readonly urls: readonly string[]
+  readonly format: ExternalFormat
+  /** Skip the first record of each source (a CSV header). */
+  readonly ignoreFirstRecord: boolean
+}
+
 /** Every logical plan node. */
 export type LogicalNode =
   | Scan
@@ -387,6 +403,7 @@ export type LogicalNode =
   | MvExpand
   | Sample
   | Redact
+  | ExternalData
 
 /** The `kind` tag of every logical node. */
 export type LogicalKind = LogicalNode['kind']
@@ -433,6 +450,7 @@ const CHILDREN: ChildrenOf = {
   MvExpand: (n) => [n.input],
   Sample: (n) => [n.input],
   Redact: (n) => [n.input],
+  ExternalData: () => [],
 }
 
 /** The inputs of `n`, in order (left before right). */
@@ -466,6 +484,7 @@ const WITH_CHILDREN: WithChildren = {
   MvExpand: (n, c) => withFields(n, { input: c[0] }),
   Sample: (n, c) => withFields(n, { input: c[0] }),
   Redact: (n, c) => withFields(n, { input: c[0] }),
+  ExternalData: (n) => n,
 }
 
 /** A copy of `n` over new inputs (same order as `nodeChildren`); rewrites rebuild, never mutate. */

@@ -97,6 +97,7 @@ const NODE: NodeRewrite = {
   MvExpand: (n, f) => ({ ...n, items: cols(n.items, f) }),
   Sample: (n) => n,
   Redact: (n) => n,
+  ExternalData: (n) => n,
 }
 
 /**

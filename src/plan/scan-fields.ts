@@ -113,6 +113,7 @@ const CHILD_NEEDS: ChildNeeds = {
   ],
   Print: () => [],
   Datatable: () => [],
+  ExternalData: () => [],
 }
 
 function scanWithFields(n: LogicalOf<'Scan'>, need: Need): LogicalNode {

@@ -8,6 +8,7 @@ import { aggregateOver, argExtremumOver } from './aggregates.ts'
 import { sortCompare } from './compare.ts'
 import type { EvalContext, Row } from './context.ts'
 import { EMPTY_ROW, evalExpr, literalValue, rowEnv } from './expr.ts'
+import { externalDataRows } from './external-data.ts'
 import { joinRows } from './join.ts'
 import { makeSeriesRows } from './make-series.ts'
 import { mvExpandRows } from './mv-expand.ts'
@@ -176,6 +177,7 @@ const HANDLERS: Handlers = {
   MvExpand: async (n, ctx) =>
     mvExpandRows(n, await evaluateNode(n.input, ctx), ctx).map((r) => conformed(r, n.schema)),
   Sample: async (n, ctx) => sampleRows(n, await evaluateNode(n.input, ctx), ctx),
+  ExternalData: async (n) => externalDataRows(n).map((r) => conformed(new Map(r), n.schema)),
   Redact: async (n, ctx) =>
     redactRows(n, await evaluateNode(n.input, ctx)).map((r) => conformed(r, n.schema)),
   Parse: async (n, ctx) =>

@@ -216,7 +216,8 @@ export const tabularOperators = [
     tier: 'T3',
     position: 'source',
     syntax: 'externaldata (Col:type, ...) ["url", ...] [with (format="csv", ignoreFirstRecord=true)]',
-    description: 'Reads a table from URLs; an offline store only stubs it.',
+    description:
+      'Reads a table from URLs when the query runs (formats csv, scsv, tsv, psv, json, multijson, ndjson, raw, txt; ignoreFirstRecord). In-process: local file: URLs by default; the HTTP server reads nothing unless configured; remote URLs only through a fetch function the application supplies; 5 MiB per source.',
     example: "externaldata (id:string, label:string) ['https://example.com/labels.csv'] with (format='csv')",
   }),
   tabular({

@@ -261,4 +261,6 @@ export const NODE_MAPPINGS: { readonly [K in LogicalKind]: NodeMapping<K> } = {
   Sample: none,
   // Run locally over the pushed-down input.
   Redact: none,
+  // Read by apldb's executor, through the caller's access (never by ClickHouse).
+  ExternalData: none,
 }

@@ -33,6 +33,7 @@ const INPUT_NEED: { readonly [K in LogicalKind]: Rule } = {
   MakeSeries: ALWAYS,
   Print: NEVER,
   Datatable: NEVER,
+  ExternalData: NEVER,
   Parse: PASS,
   MvExpand: PASS,
   Sample: PASS,
