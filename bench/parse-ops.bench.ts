@@ -41,15 +41,26 @@ const store = await openStore({ durability: 'none' })
 await store.datasets.create({ name: 'logs' })
 await store.datasets.create({ name: 'arr' })
 for (let at = 0; at < N; at += 100_000) {
-  await store.ingest('logs', lines.slice(at, at + 100_000).map((l, k) => ({ _time: START_MS + (at + k) * 37, line: l })))
-  await store.ingest('arr', arrays.slice(at, at + 100_000).map((a, k) => ({ _time: START_MS + (at + k) * 37, a })))
+  await store.ingest(
+    'logs',
+    lines.slice(at, at + 100_000).map((l, k) => ({ _time: START_MS + (at + k) * 37, line: l })),
+  )
+  await store.ingest(
+    'arr',
+    arrays.slice(at, at + 100_000).map((a, k) => ({ _time: START_MS + (at + k) * 37, a })),
+  )
 }
 await store.flush()
 
-writeFileSync(join(dir, 'lines.csv'), `line\n${lines.map((l) => `"${l.replaceAll('"', '""')}"`).join('\n')}\n`)
+writeFileSync(
+  join(dir, 'lines.csv'),
+  `line\n${lines.map((l) => `"${l.replaceAll('"', '""')}"`).join('\n')}\n`,
+)
 const duck = await DuckDBInstance.create(':memory:', { threads: '2' })
 const conn = await duck.connect()
-await conn.run(`CREATE TABLE logs AS SELECT line FROM read_csv('${join(dir, 'lines.csv')}', header=true, columns={'line': 'VARCHAR'}, quote='"')`)
+await conn.run(
+  `CREATE TABLE logs AS SELECT line FROM read_csv('${join(dir, 'lines.csv')}', header=true, columns={'line': 'VARCHAR'}, quote='"')`,
+)
 await conn.run(`CREATE TABLE arr AS SELECT [i, i + 1, i + 2, i + 3, i + 4] AS a FROM range(${N}) t(i)`)
 
 const APL_PARSE = `logs | parse line with ip ' - - [' ts:datetime '] "' method ' ' path ' HTTP/1.1" ' status:long ' ' bytes:long | summarize count(), dcount(ip), max(ts), count_distinct = dcount(path), sum(status), sum(bytes) by method`
@@ -70,11 +81,20 @@ add('mv-expand 5-element arrays', 'apldb', p2.ms, N)
 const d2 = await best(() => conn.runAndReadAll(DUCK_EXPAND))
 add('mv-expand 5-element arrays', 'duckdb unnest', d2.ms, N)
 
-console.log(`rows=${N} node=${process.version} cpus=${os.cpus().length} loadavg=${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`)
+console.log(
+  `rows=${N} node=${process.version} cpus=${os.cpus().length} loadavg=${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+)
 console.log('| work | engine | ms (best of 3) | input rows/s |')
 console.log('| --- | --- | ---: | ---: |')
 for (const r of rows) console.log(`| ${r.join(' | ')} |`)
-console.log(`apldb parse groups: ${JSON.stringify((p1.result as unknown[][])[0])}; mv-expand: ${JSON.stringify(p2.result)}`)
-console.log(`duckdb mv-expand: ${JSON.stringify((await conn.runAndReadAll(DUCK_EXPAND)).getRows().map((r) => r.map(String)))}`)
+console.log(
+  `apldb parse groups: ${JSON.stringify((p1.result as unknown[][])[0])}; mv-expand: ${JSON.stringify(p2.result)}`,
+)
+console.log(
+  `duckdb mv-expand: ${JSON.stringify((await conn.runAndReadAll(DUCK_EXPAND)).getRows().map((r) => r.map(String)))}`,
+)
 await store.close()
 await rm(dir, { recursive: true, force: true })

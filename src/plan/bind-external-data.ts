@@ -3,8 +3,8 @@
 // one of the page's (default csv; ndjson as multijson), `ignoreFirstRecord` (and the page's example
 // spelling `skipFirstRow`). Nothing is read here: the data is read when the query runs.
 
+import type { Span } from '../diagnostics/span.ts'
 import type { ExternalData as ExternalDataExpr, OperatorParam } from '../syntax/ast.ts'
-import type { Span } from '../syntax/span.ts'
 import type { BindContext } from './bind-context.ts'
 import { columnInfo } from './columns.ts'
 import { type ExternalFormat, type LogicalNode, logical } from './logical.ts'

@@ -4,8 +4,8 @@
 // columns string columns of the input (default: every string column).
 
 import { RE2JS } from 're2js'
+import type { Span } from '../diagnostics/span.ts'
 import type { Expr, OperatorParam, Redact as RedactOp } from '../syntax/ast.ts'
-import type { Span } from '../syntax/span.ts'
 import { type BindContext, rowScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
 import { findColumn } from './columns.ts'
