@@ -18,6 +18,11 @@ export interface Batch {
    * block's distinct values from its zone map, rule zone-stats, exec/rules/zone-stats-rule.ts); filters pass them on.
    */
   readonly weights?: Float64Array
+  /**
+   * Row i is event `firstSeq + i` of the scanned dataset (its stable sequence number). Set by a scan
+   * and kept by the filters directly above it, for `sample` (ops/sample-exec.ts); absent elsewhere.
+   */
+  readonly firstSeq?: number
 }
 
 /** Placeholder for a schema column the scan did not read: reads as null at every row (zero length). */

@@ -38,7 +38,12 @@ export interface ExecContext {
   /** Deadline, signal and memory budget as operators and kernels check them. */
   readonly guard: QueryGuard
   readonly stats: ExecStats
+  /** externaldata's access: the bytes of a URL the caller allows (it throws otherwise); absent: none. */
+  readonly readExternal?: ExternalReader
 }
+
+/** Reads one externaldata URL (at most `maxBytes`), or throws ExecError `external_data_*`. */
+export type ExternalReader = (url: string) => Promise<Uint8Array>
 
 /** Fresh, zeroed statistics. */
 export function newStats(): ExecStats {

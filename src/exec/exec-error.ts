@@ -14,6 +14,10 @@ export type ExecErrorCode =
   | 'query_memory_exceeded'
   /** A string or array a function would build is past the maximum size of a value. */
   | 'value_too_large'
+  /** externaldata: the caller does not allow reading this URL (or any). */
+  | 'external_data_refused'
+  /** externaldata: a source could not be read (missing, too large) or does not fit its columns. */
+  | 'external_data_invalid'
 
 /** An error a query can cause at run time. */
 export class ExecError extends Error {

@@ -11,6 +11,7 @@ import { AggregateExec } from './ops/aggregate-exec.ts'
 import { CountExec } from './ops/count-exec.ts'
 import { DatatableExec } from './ops/datatable-exec.ts'
 import { DistinctExec } from './ops/distinct-exec.ts'
+import { ExternalDataExec } from './ops/external-data-exec.ts'
 import { FilterExec } from './ops/filter-exec.ts'
 import { JoinExec } from './ops/join-exec.ts'
 import { LimitExec } from './ops/limit-exec.ts'
@@ -19,7 +20,9 @@ import { MvExpandExec } from './ops/mv-expand-exec.ts'
 import { ParseExec } from './ops/parse-exec.ts'
 import { PrintExec } from './ops/print-exec.ts'
 import { ProjectExec } from './ops/project-exec.ts'
+import { RedactExec } from './ops/redact-exec.ts'
 import { RenderExec } from './ops/render-exec.ts'
+import { SampleExec } from './ops/sample-exec.ts'
 import { ScanExec } from './ops/scan-exec.ts'
 import { SearchExec } from './ops/search-exec.ts'
 import { SortExec } from './ops/sort-exec.ts'
@@ -96,6 +99,9 @@ const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
   Render: (n, o) => new RenderExec(build(n.input, o), n.visualization),
   Parse: (n, o) => new ParseExec(build(n.input, o), n, scopeOf(n.input.schema, o.env)),
   MvExpand: (n, o) => new MvExpandExec(build(n.input, o), n, scopeOf(n.input.schema, o.env)),
+  Sample: (n, _o, k) => new SampleExec(k[0], n),
+  ExternalData: (n) => new ExternalDataExec(n),
+  Redact: (n, o, k) => new RedactExec(k[0], n, scopeOf(n.input.schema, o.env)),
 }
 
 /** A node being built: its children, and those of them built so far. */

@@ -94,4 +94,9 @@ export interface QueryOptions {
    * `memoryBytes`). Past it the query stops with `query_memory_exceeded`.
    */
   readonly memoryBytes?: number
+  /**
+   * The seed (uint32) of every `sample` of the query that has no `set sample_seed = N;` (default: a
+   * fresh random seed per query). The same seed keeps the same rows (exec/ops/sample-exec.ts).
+   */
+  readonly sampleSeed?: number
 }

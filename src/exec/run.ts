@@ -4,7 +4,7 @@
 // by a time bin, and status counters. Formatting for the wire is src/wire's job.
 import type { AggWireName } from '../catalog/index.ts'
 import type { Aggregate, BoundExpr, LogicalNode, LogicalPlan } from '../plan/index.ts'
-import { nodeChildren } from '../plan/index.ts'
+import { nodeChildren, randomSampleSeed, seedSamples } from '../plan/index.ts'
 import type { Snapshot } from '../storage/snapshot.ts'
 import { parseTimeBound } from '../util/time/index.ts'
 import type { Batch } from './batch.ts'
@@ -15,6 +15,7 @@ import {
   type ExecContext,
   ExecError,
   type ExecStats,
+  type ExternalReader,
   newStats,
 } from './context.ts'
 import { QueryGuard } from './guard.ts'
@@ -55,6 +56,8 @@ export type RunOptions = QueryOptions & {
   readonly observe?: (physical: PhysicalOperator, stats: ExecStats) => void
   /** The group bound of aggregating results (default MAX_AGGREGATE_ROWS; tests lower it). */
   readonly maxAggregateRows?: number
+  /** externaldata's access (query/external-access.ts); absent: every URL is refused. */
+  readonly readExternal?: ExternalReader
 }
 
 function bound(text: string | undefined, now: bigint, which: string): bigint | undefined {
@@ -235,7 +238,7 @@ async function runBudgeted(
   const rendered = plan.root.kind === 'Render' ? plan.root : undefined
   // A result-shaping take past the result maximum is lowered to it (with a warning).
   const clamped = clampTakes(rendered ? { ...plan, root: rendered.input } : plan, MAX_ROW_LIMIT)
-  const p = clamped.plan
+  const p = seedSamples(clamped.plan, opts.sampleSeed ?? randomSampleSeed())
   const readsData = p.datasets.length > 0
   // No startTime: the window starts at the Unix epoch (apl-reference §8), and bin_auto sizes to it.
   const autoStart = window.start ?? 0n
@@ -254,6 +257,7 @@ async function runBudgeted(
     deadline,
     signal: opts.signal,
     guard,
+    ...(opts.readExternal ? { readExternal: opts.readExternal } : {}),
   })
   const timeDesc =
     p.order === 'time-desc' && p.root.schema.some((c) => c.name === '_time' && c.type === 'datetime')

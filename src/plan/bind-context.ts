@@ -72,6 +72,10 @@ export class BindContext {
   readonly rowId: boolean
   /** `set stricttypes;` was given. */
   strictTypes = false
+  /** `set sample_seed = N;` (uint32), or null when not given. */
+  sampleSeed: number | null = null
+  /** `sample` operators bound so far (each one's salt, plan/bind-sample.ts). */
+  samples = 0
   readonly warnings: Diagnostic[] = []
   /** Datasets read by the plan. */
   readonly datasets = new Set<string>()

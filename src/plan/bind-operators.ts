@@ -21,7 +21,9 @@ import { bindJoin } from './bind-join.ts'
 import { bindLookup } from './bind-lookup.ts'
 import { bindMvExpand } from './bind-mv-expand.ts'
 import { bindParse, bindParseKv } from './bind-parse.ts'
+import { bindRedact } from './bind-redact.ts'
 import { bindRender } from './bind-render.ts'
+import { bindSample } from './bind-sample.ts'
 import { bindSearch } from './bind-search.ts'
 import { bindUnion } from './bind-source.ts'
 import { bindMakeSeries, bindSummarize } from './bind-summarize.ts'
@@ -156,6 +158,8 @@ const HANDLERS: Handlers = {
   Getschema: (op, input) => bindGetschema(op, input),
   Lookup: (op, input, ctx) => bindLookup(op, input, ctx),
   MvExpand: (op, input, ctx) => bindMvExpand(op, input, ctx),
+  Sample: (op, input, ctx) => bindSample(op, input, ctx),
+  Redact: (op, input, ctx) => bindRedact(op, input, ctx),
   ProjectReorder: (op, input, ctx) => {
     const first = reorderedNames(op.columns, input.schema, ctx)
     const moved = new Set(first)

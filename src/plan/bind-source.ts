@@ -8,6 +8,7 @@ import { suggest } from '../diagnostics/suggest.ts'
 import type { Datatable, Expr, Pipe, Print, Union, Wildcard } from '../syntax/ast.ts'
 import { type BindContext, rowScope } from './bind-context.ts'
 import { bindExpr, bindLiteral } from './bind-expr.ts'
+import { bindExternalData } from './bind-external-data.ts'
 import { bindOperator, PIPE_OPERATORS_BOUND } from './bind-operators.ts'
 import { bindSearch } from './bind-search.ts'
 import { type BoundLiteral, boundLiteral } from './bound-expr.ts'
@@ -39,6 +40,7 @@ const SOURCES: {
   Print: (e, ctx) => bindPrint(e, ctx),
   Search: (e, ctx) => bindSearch(e, null, ctx),
   Union: (e, ctx) => bindUnion(e, null, ctx),
+  ExternalData: (e, ctx) => bindExternalData(e, ctx),
 }
 
 function bindSource(e: Extract<Expr, { kind: SourceKind }>, ctx: BindContext): LogicalNode {

@@ -21,11 +21,32 @@ export type BindResult =
   | { readonly plan: LogicalPlan; readonly warnings: readonly Diagnostic[]; readonly diagnostics?: undefined }
   | { readonly plan?: undefined; readonly diagnostics: readonly Diagnostic[] }
 
-/** Query options `set` accepts, and how each applies. */
-const SET_OPTIONS: Readonly<Record<string, (ctx: BindContext, on: boolean) => void>> = {
-  stricttypes: (ctx, on) => {
-    ctx.strictTypes = on
+/** Query options `set` accepts, and how each reads its value (absent: `set name;`). */
+const SET_OPTIONS: Readonly<Record<string, (ctx: BindContext, s: SetOption) => void>> = {
+  stricttypes: (ctx, s) => {
+    ctx.strictTypes = boolValue(s, ctx)
   },
+  // The seed of every `sample` of the query (exec/ops/sample-exec.ts): a uint32.
+  sample_seed: (ctx, s) => {
+    const v = s.value?.kind === 'Literal' ? s.value.value : null
+    if (typeof v !== 'bigint' || v < 0n || v > 0xffffffffn) {
+      return ctx.fail('APL0317', s.value?.span ?? s.span, {
+        operator: 'set sample_seed',
+        reason: 'the value must be a whole number from 0 to 4294967295',
+      })
+    }
+    ctx.sampleSeed = Number(v)
+  },
+}
+
+function boolValue(s: SetOption, ctx: BindContext): boolean {
+  const v = s.value
+  if (v === null) return true
+  if (v.kind === 'Literal' && v.type === 'bool' && v.value !== null) return v.value as boolean
+  return ctx.fail('APL0317', v.span, {
+    operator: `set ${s.name.name}`,
+    reason: 'the value must be true or false',
+  })
 }
 
 function bindSet(s: SetOption, ctx: BindContext): void {
@@ -36,11 +57,7 @@ function bindSet(s: SetOption, ctx: BindContext): void {
       suggestion: suggest(s.name.name, Object.keys(SET_OPTIONS)),
     })
   }
-  const v = s.value
-  if (v === null) apply(ctx, true)
-  else if (v.kind === 'Literal' && v.type === 'bool' && v.value !== null) apply(ctx, v.value)
-  else
-    ctx.fail('APL0317', v.span, { operator: `set ${s.name.name}`, reason: 'the value must be true or false' })
+  apply(ctx, s)
 }
 
 function bindStatement(s: Statement, ctx: BindContext): void {

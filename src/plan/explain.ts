@@ -129,6 +129,18 @@ const LINES: Lines = {
     const limit = n.limit === null ? '' : ` limit ${n.limit}`
     return `MvExpand: kind=${n.bagAs}${index} [${items.join(', ')}]${limit}`
   },
+  Sample: (n) => {
+    const seed = n.seed === null ? 'query' : String(n.seed)
+    const by = n.identity.kind === 'event' ? `event of ${formatName(n.identity.dataset)}` : 'ordinal'
+    return `Sample: p=${n.proportion} seed=${seed} salt=${n.salt} by ${by}`
+  },
+  Redact: (n) => {
+    const r = n.replacement.kind === 'hash' ? 'hash' : `token ${JSON.stringify(n.replacement.token)}`
+    const patterns = n.patterns.map((p) => JSON.stringify(p)).join(', ')
+    return `Redact: [${n.columns.map(formatName).join(', ')}] ${r}${n.groups ? ' groups' : ''} [${patterns}]`
+  },
+  ExternalData: (n) =>
+    `ExternalData: [${n.schema.map(schemaColumn).join(', ')}] format=${n.format}${n.ignoreFirstRecord ? ' ignoreFirstRecord' : ''} read at run time from [${n.urls.map((u) => JSON.stringify(u)).join(', ')}]`,
   Parse: (n) =>
     `${n.filter ? 'ParseWhere' : 'Parse'}: ${formatExpr(n.source)} ${formatMatcher(n.matcher, n.captures)}`,
 }

@@ -15,6 +15,7 @@ export { JOIN_KINDS, nodeChildren, withChildren } from './logical.ts'
 export { preorderNodes, rebuildBottomUp } from './node-walk.ts'
 export { captureGroup, escapeRegex, patternRegex } from './parse-regex.ts'
 export { mapExpr, mapNodes, mapPlanExprs } from './rewrite.ts'
+export { randomSampleSeed, seedSamples } from './sample-seed.ts'
 export { type SchemaField, type SchemaSource, schemaFromSnapshot, staticSchema } from './schema.ts'
 export {
   formatVisualization,

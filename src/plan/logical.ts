@@ -321,6 +321,65 @@ export interface MvExpand extends Base {
   readonly limit: number | null
 }
 
+/**
+ * Which stable identity `sample` hashes for a row (exec/ops/sample-exec.ts): the event's sequence number
+ * in its dataset when the rows are a dataset's events (the Sample then sits right above the Scan's
+ * filters), else the row's position in the input stream.
+ */
+export type SampleIdentity =
+  | { readonly kind: 'event'; readonly dataset: string }
+  | { readonly kind: 'ordinal' }
+
+/**
+ * `sample p`: keeps a row iff `sampleHash(seed, salt, identity) / 2^32 < p` (exec/ops/sample-exec.ts), so the
+ * kept set is a function of the seed alone, whatever the block size or executor.
+ */
+export interface Sample extends Base {
+  readonly kind: 'Sample'
+  readonly input: LogicalNode
+  /** Proportion of rows kept, 0 < p < 1. */
+  readonly proportion: number
+  /** `set sample_seed = N;` (uint32), or null: the query's seed (QueryOptions.sampleSeed, else random). */
+  readonly seed: number | null
+  /** The operator's index among the query's samples (from 0): two samples of one query draw independently. */
+  readonly salt: number
+  readonly identity: SampleIdentity
+}
+
+/** What `redact` writes over a match: a token (one character: once per character), or a hash. */
+export type RedactReplacement = { readonly kind: 'token'; readonly token: string } | { readonly kind: 'hash' }
+
+/**
+ * `redact`: in each of `columns` (strings), every match of each regex in turn (a regex sees the text
+ * the previous ones left) is replaced (exec/ops/redact-exec.ts); only the capturing groups' text with
+ * `groups` (the whole match for a regex without groups). Rows and schema unchanged.
+ */
+export interface Redact extends Base {
+  readonly kind: 'Redact'
+  readonly input: LogicalNode
+  readonly columns: readonly string[]
+  /** RE2 sources, in order. */
+  readonly patterns: readonly string[]
+  readonly replacement: RedactReplacement
+  readonly groups: boolean
+}
+
+/** How externaldata reads its sources (Axiom's `format`; ndjson and multijson read alike). */
+export type ExternalFormat = 'csv' | 'scsv' | 'tsv' | 'psv' | 'json' | 'multijson' | 'ndjson' | 'raw' | 'txt'
+
+/**
+ * `externaldata (cols) [urls] with (format=…, ignoreFirstRecord=…)`: a source read when the query
+ * runs (exec/ops/external-data-exec.ts), through the access the caller grants (file roots, a fetch
+ * function); values converted to the declared column types.
+ */
+export interface ExternalData extends Base {
+  readonly kind: 'ExternalData'
+  readonly urls: readonly string[]
+  readonly format: ExternalFormat
+  /** Skip the first record of each source (a CSV header). */
+  readonly ignoreFirstRecord: boolean
+}
+
 /** Every logical plan node. */
 export type LogicalNode =
   | Scan
@@ -342,6 +401,9 @@ export type LogicalNode =
   | Render
   | Parse
   | MvExpand
+  | Sample
+  | Redact
+  | ExternalData
 
 /** The `kind` tag of every logical node. */
 export type LogicalKind = LogicalNode['kind']
@@ -386,6 +448,9 @@ const CHILDREN: ChildrenOf = {
   Render: (n) => [n.input],
   Parse: (n) => [n.input],
   MvExpand: (n) => [n.input],
+  Sample: (n) => [n.input],
+  Redact: (n) => [n.input],
+  ExternalData: () => [],
 }
 
 /** The inputs of `n`, in order (left before right). */
@@ -417,6 +482,9 @@ const WITH_CHILDREN: WithChildren = {
   Render: (n, c) => withFields(n, { input: c[0] }),
   Parse: (n, c) => withFields(n, { input: c[0] }),
   MvExpand: (n, c) => withFields(n, { input: c[0] }),
+  Sample: (n, c) => withFields(n, { input: c[0] }),
+  Redact: (n, c) => withFields(n, { input: c[0] }),
+  ExternalData: (n) => n,
 }
 
 /** A copy of `n` over new inputs (same order as `nodeChildren`); rewrites rebuild, never mutate. */

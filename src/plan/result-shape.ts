@@ -13,6 +13,8 @@ const ORDER_PRESERVING: ReadonlySet<LogicalKind> = new Set([
   'Limit',
   'Render',
   'Parse',
+  'Sample',
+  'Redact',
 ])
 
 /** `explicit` when a Sort/TopN is reached through order-preserving nodes; else `time-desc` if `_time` is output. */
@@ -49,6 +51,8 @@ const CAP_PRESERVING: ReadonlySet<LogicalKind> = new Set([
   'Sort',
   'Render',
   'Parse',
+  'Sample',
+  'Redact',
 ])
 
 /** True when the query bounds its own row count (take/limit, top, `| count`). */

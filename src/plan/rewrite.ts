@@ -95,6 +95,9 @@ const NODE: NodeRewrite = {
   Render: (n) => n,
   Parse: (n, f) => ({ ...n, source: f(n.source) }),
   MvExpand: (n, f) => ({ ...n, items: cols(n.items, f) }),
+  Sample: (n) => n,
+  Redact: (n) => n,
+  ExternalData: (n) => n,
 }
 
 /**

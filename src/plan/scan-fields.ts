@@ -63,6 +63,9 @@ const CHILD_NEEDS: ChildNeeds = {
   // Render stands last (bind-render.ts), where the consumer needs every column.
   Render: (_n, need) => [need],
   Distinct: (n) => [columnsOf(n.columns.map((c) => c.expr))],
+  Sample: (_n, need) => [need],
+  // A column the consumer does not read needs no redacting.
+  Redact: (_n, need) => [need],
   MvExpand: (n, need) => {
     const added = new Set([...n.items.map((i) => i.name), ...(n.itemIndex === null ? [] : [n.itemIndex])])
     const rest = need === 'all' ? 'all' : new Set([...need].filter((c) => !added.has(c)))
@@ -110,6 +113,7 @@ const CHILD_NEEDS: ChildNeeds = {
   ],
   Print: () => [],
   Datatable: () => [],
+  ExternalData: () => [],
 }
 
 function scanWithFields(n: LogicalOf<'Scan'>, need: Need): LogicalNode {

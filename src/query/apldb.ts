@@ -15,9 +15,15 @@ import { type LegacyResult, toLegacy, toTabular } from '../wire/index.ts'
 import type { DeleteBlocksFn, StorageBackend } from './backend.ts'
 import type { DeleteOptions, DeleteRequest, DeleteResult } from './delete-blocks.ts'
 import { type ExplainReport, explainAnalyze } from './explain.ts'
+import { type ExternalDataAccess, externalReader } from './external-access.ts'
 import { type JsonCell, type RowValues, rowColumns } from './row-values.ts'
 import { runApl } from './run-apl.ts'
 import { runLegacy } from './run-legacy.ts'
+
+/** The in-process default: local files anywhere, remote URLs only with a fetch function. */
+function readerOf(opts: AplQueryOptions) {
+  return externalReader(opts.externalData ?? { fileRoot: 'any' })
+}
 
 /** Options of an in-process query. */
 export interface AplQueryOptions extends QueryOptions {
@@ -26,6 +32,8 @@ export interface AplQueryOptions extends QueryOptions {
   readonly signal?: AbortSignal
   /** Scan and partial aggregation on worker threads: 'auto' (default; big queries), 'on', 'off'. */
   readonly parallel?: ParallelMode
+  /** What externaldata may read (default: local `file:` URLs anywhere, no remote URL). */
+  readonly externalData?: ExternalDataAccess
 }
 
 /** An open store with queries (see module header); `S`: the local Store or the ClickHouse backend. */
@@ -104,7 +112,7 @@ export class Apldb<S extends StorageBackend = Store> {
     if (this.storage.refresh) await this.storage.refresh()
     const snap = this.storage.snapshot()
     try {
-      return await runApl(snap, apl, { ...opts, now: this.storage.now() })
+      return await runApl(snap, apl, { ...opts, now: this.storage.now(), readExternal: readerOf(opts) })
     } finally {
       snap.release()
     }
@@ -158,7 +166,11 @@ export class Apldb<S extends StorageBackend = Store> {
     if (this.storage.refresh) await this.storage.refresh()
     const snap = this.storage.snapshot()
     try {
-      return await explainAnalyze(snap, apl, { ...opts, now: this.storage.now() })
+      return await explainAnalyze(snap, apl, {
+        ...opts,
+        now: this.storage.now(),
+        readExternal: readerOf(opts),
+      })
     } finally {
       snap.release()
     }

@@ -4,6 +4,7 @@
 // AplError carrying the diagnostics (code, span, line/column in the message).
 import { AplError } from '../diagnostics/diagnostic.ts'
 import { ENGINE_CAPABILITIES } from '../exec/capabilities.ts'
+import type { ExternalReader } from '../exec/context.ts'
 import type { ParallelMode } from '../exec/parallel/index.ts'
 import type { QueryOptions, QueryResult } from '../exec/result.ts'
 import { runQuery } from '../exec/run.ts'
@@ -25,6 +26,8 @@ export interface AplRunOptions extends QueryOptions {
   readonly parallel?: ParallelMode
   /** The group bound of aggregating results (default exec/run.ts MAX_AGGREGATE_ROWS; tests lower it). */
   readonly maxAggregateRows?: number
+  /** externaldata's access (query/external-access.ts); absent: refused. */
+  readonly readExternal?: ExternalReader
 }
 
 /** Default query deadline, ms (issue 4 item 5). */

@@ -19,6 +19,8 @@ const ORDER_PRESERVING: ReadonlySet<string> = new Set([
   'Limit',
   'Render',
   'Parse',
+  'Sample',
+  'Redact',
 ])
 
 /** The `_time` (epoch ns) a cursor names; 400 `invalid_cursor` when it is not one of ours. */

@@ -43,6 +43,8 @@ const EXEC_STATUS: Readonly<Record<ExecErrorCode, number>> = {
   query_memory_exceeded: 432,
   value_too_large: 400,
   too_many_groups: 400,
+  external_data_refused: 403,
+  external_data_invalid: 400,
 }
 
 /** Error codes of the OS that mean the disk cannot take a write now (not the request's fault). */

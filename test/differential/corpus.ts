@@ -265,4 +265,14 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
     'logs',
     `logs | extend p = parse_pair(strcat(user, ':', status)), f = find_pair(tags, '*', 'a*'), q = pair('u', user)`,
   ],
+  // sample (#21): seeded in the text; rows of a dataset keep by event sequence number
+  ['logs', `set sample_seed = 11; logs | sample 0.5 | summarize count() by user`],
+  [
+    'http',
+    `set sample_seed = 3; http | where status != '200' | extend m = tolower(method) | sample 0.25 | summarize count(), sum(req_duration_ms) by m`,
+  ],
+  ['http', `set sample_seed = 5; http | sample 0.3 | sample 0.5 | project _time, uri`],
+  // redact (#21)
+  ['logs', `logs | redact replaceToken='#' @'[0-9]' on uri, user | summarize count() by uri, user`],
+  ['http', `http | redact redactGroups=true @'/([a-z]+)/' | project _time, uri, method`],
 ]

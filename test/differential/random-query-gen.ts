@@ -378,6 +378,11 @@ export function query(g: Gen): string {
   const stages: string[] = [DATASET]
   let cols: Col[] = [...BASE]
   for (let i = g(fc.nat, { max: 2 }); i > 0; i--) stages.push(`where ${predicate(g, cols)}`)
+  // sample (#21): seeded in the query text, so the engine and the reference keep the same rows.
+  if (g(fc.nat, { max: 4 }) === 0) {
+    stages[0] = `set sample_seed = ${g(fc.nat)}; ${DATASET}`
+    stages.push(`sample ${pick(g, ['0.2', '0.5', '0.9'])}`)
+  }
   if (g(fc.boolean)) {
     const n = g(fc.integer, { min: 1, max: 2 })
     const parts: string[] = []

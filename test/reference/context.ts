@@ -41,4 +41,6 @@ export interface EvalContext {
   readonly groupCounts: Map<LogicalNode, number>
   /** Nodes whose output rows count as matched (see EvalStats.rowsMatched). */
   readonly matchPoints: ReadonlySet<LogicalNode>
+  /** QueryOptions.sampleSeed: the seed of a `sample` without `set sample_seed` (rule 240). */
+  readonly sampleSeed?: number
 }

@@ -86,6 +86,7 @@ export async function evaluate(
     window,
     autoStep: autoStep(window),
     strictTypes: plan.strictTypes,
+    ...(opts.sampleSeed === undefined ? {} : { sampleSeed: opts.sampleSeed }),
     newestFirst: plan.order === 'time-desc',
     stats: { rowsExamined: 0, rowsMatched: 0 },
     groupCounts: new Map(),

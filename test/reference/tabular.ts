@@ -8,10 +8,13 @@ import { aggregateOver, argExtremumOver } from './aggregates.ts'
 import { sortCompare } from './compare.ts'
 import type { EvalContext, Row } from './context.ts'
 import { EMPTY_ROW, evalExpr, literalValue, rowEnv } from './expr.ts'
+import { externalDataRows } from './external-data.ts'
 import { joinRows } from './join.ts'
 import { makeSeriesRows } from './make-series.ts'
 import { mvExpandRows } from './mv-expand.ts'
 import { parseRows } from './parse.ts'
+import { redactRows } from './redact.ts'
+import { EVENT_SEQ, sampleRows } from './sample.ts'
 import { inWindow } from './time-window.ts'
 import { conform, DateTime, fromStorage, tupleKey, type Value } from './values.ts'
 
@@ -35,13 +38,14 @@ async function scan(n: LogicalOf<'Scan'>, ctx: EvalContext): Promise<Row[]> {
   for await (const batch of ctx.snapshot.scan(n.dataset)) {
     const events = batchToEvents({ rowCount: batch.rowCount, columns: batch.columns })
     ctx.stats.rowsExamined += events.length
-    for (const e of events) {
+    for (const [i, e] of events.entries()) {
       if (!inWindow(e.time, ctx.window)) continue
       const row = new Map<string, Value>([
         ['_time', new DateTime(e.time)],
         ['_sysTime', new DateTime(e.sysTime)],
       ])
       for (const [name, v] of Object.entries(e.fields)) row.set(name, fromStorage(v))
+      EVENT_SEQ.set(row, batch.firstSeq + i)
       out.push(conformed(row, n.schema))
     }
   }
@@ -172,6 +176,10 @@ const HANDLERS: Handlers = {
   Render: (n, ctx) => evaluateNode(n.input, ctx),
   MvExpand: async (n, ctx) =>
     mvExpandRows(n, await evaluateNode(n.input, ctx), ctx).map((r) => conformed(r, n.schema)),
+  Sample: async (n, ctx) => sampleRows(n, await evaluateNode(n.input, ctx), ctx),
+  ExternalData: async (n) => externalDataRows(n).map((r) => conformed(new Map(r), n.schema)),
+  Redact: async (n, ctx) =>
+    redactRows(n, await evaluateNode(n.input, ctx)).map((r) => conformed(r, n.schema)),
   Parse: async (n, ctx) =>
     parseRows(n, await evaluateNode(n.input, ctx), ctx).map((r) => conformed(r, n.schema)),
 }

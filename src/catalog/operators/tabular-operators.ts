@@ -182,7 +182,8 @@ export const tabularOperators = [
     name: 'sample',
     tier: 'T3',
     syntax: '| sample Proportion',
-    description: 'Keeps each row with probability p (0 < p < 1); not a row count.',
+    description:
+      'Keeps each row independently with probability p (0 < p < 1; not a row count). The choice is a hash of the seed and the row: a dataset event by its sequence number, any other row by its position in the input (exec/ops/sample-exec.ts). Seed: `set sample_seed = N;`, else QueryOptions.sampleSeed, else random per query.',
     example: q('sample 0.1'),
   }),
   tabular({
@@ -190,7 +191,8 @@ export const tabularOperators = [
     tier: 'T3',
     syntax:
       '| redact [replaceToken="*"] [replaceHash=false] [redactGroups=false] Regex [, Regex ...] [on Col [, ...]]',
-    description: 'Masks regex matches in string columns.',
+    description:
+      'Masks regex matches in string columns (default: every string column): each character by a one-character token (default `*`), the match by a longer token, or by a hash (first 8 characters of the base64url SHA-256) with replaceHash; only capturing groups with redactGroups. Regexes apply in turn.',
     example: q("redact replaceToken='x' @'\\d+' on uri"),
   }),
   tabular({
@@ -214,7 +216,8 @@ export const tabularOperators = [
     tier: 'T3',
     position: 'source',
     syntax: 'externaldata (Col:type, ...) ["url", ...] [with (format="csv", ignoreFirstRecord=true)]',
-    description: 'Reads a table from URLs; an offline store only stubs it.',
+    description:
+      'Reads a table from URLs when the query runs (formats csv, scsv, tsv, psv, json, multijson, ndjson, raw, txt; ignoreFirstRecord). In-process: local file: URLs by default; the HTTP server reads nothing unless configured; remote URLs only through a fetch function the application supplies; 5 MiB per source.',
     example: "externaldata (id:string, label:string) ['https://example.com/labels.csv'] with (format='csv')",
   }),
   tabular({

@@ -257,4 +257,10 @@ export const NODE_MAPPINGS: { readonly [K in LogicalKind]: NodeMapping<K> } = {
   // Run locally over the pushed-down input.
   Parse: none,
   MvExpand: none,
+  // Keeps rows by their event's sequence number, which ClickHouse rows do not carry: SampleExec refuses.
+  Sample: none,
+  // Run locally over the pushed-down input.
+  Redact: none,
+  // Read by apldb's executor, through the caller's access (never by ClickHouse).
+  ExternalData: none,
 }

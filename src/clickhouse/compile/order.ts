@@ -33,8 +33,11 @@ const INPUT_NEED: { readonly [K in LogicalKind]: Rule } = {
   MakeSeries: ALWAYS,
   Print: NEVER,
   Datatable: NEVER,
+  ExternalData: NEVER,
   Parse: PASS,
   MvExpand: PASS,
+  Sample: PASS,
+  Redact: PASS,
 }
 
 /** Marks `node` and its subtree in `out` (true wins where two walks meet). */

@@ -167,7 +167,7 @@ export class FilterExec implements PhysicalOperator {
       const sel = this.#select(b) ?? (await this.#narrowed(b, ctx))
       this.metrics.timeMs += performance.now() - t0
       if (sel === 'none') continue
-      const out = sel === b.sel ? b : { length: b.length, sel, cols: b.cols }
+      const out = sel === b.sel ? b : { length: b.length, sel, cols: b.cols, firstSeq: b.firstSeq }
       this.metrics.rowsOut += sel ? sel.length : b.length
       yield out
     }

@@ -212,7 +212,7 @@ export class ScanExec implements PhysicalOperator {
         position: sb.position,
         source: late ? lateSource(this.schema, late, n, (f) => sb.load(f)) : undefined,
       })
-      yield { length: n, sel, cols }
+      yield { length: n, sel, cols, firstSeq: sb.firstSeq }
     }
     top?.trace?.close()
     this.metrics.blocksPruned += ctx.stats.scan.blocksPruned - before

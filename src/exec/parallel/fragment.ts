@@ -4,7 +4,16 @@
 import type { LogicalKind, LogicalNode, LogicalOf, Scan } from '../../plan/index.ts'
 
 /** Row-wise operators: each output row depends on one input row only, so blocks split freely. */
-const ROW_WISE: ReadonlySet<LogicalNode['kind']> = new Set(['Filter', 'Search', 'Project', 'Extend', 'Parse'])
+const ROW_WISE: ReadonlySet<LogicalNode['kind']> = new Set([
+  'Filter',
+  'Search',
+  'Project',
+  'Extend',
+  'Parse',
+  'Redact',
+  // Only an event-identity Sample is ever in a chain over a Scan (plan/bind-sample.ts).
+  'Sample',
+])
 
 /** How partial results of a fragment are merged. */
 export type FragmentKind = 'aggregate' | 'top' | 'count'

@@ -201,26 +201,6 @@ describe('aggregation context', () => {
 })
 
 describe('not supported yet', () => {
-  const operators: [string, string][] = [
-    ['sample', `${Q} | sample 0.5`],
-    ['redact', `${Q} | redact @'\\d+' on uri`],
-  ]
-  for (const [keyword, query] of operators) {
-    it(`operator ${keyword} is refused at its name`, () => {
-      const d = expectError(`t3-op-${keyword}`, query, 'APL0307', keyword, '|')
-      expect(d.message).toContain(`operator \`${keyword}\` is not supported yet`)
-    })
-  }
-
-  it('externaldata as a source', () => {
-    expectError(
-      't3-op-externaldata',
-      'externaldata (a:string) ["https://example.com/x.csv"]',
-      'APL0307',
-      'externaldata',
-    )
-  })
-
   it('a scalar function, aggregation and string operator the engine cannot run, at its name', () => {
     // Capabilities that refuse every row, so the test does not depend on which kernels exist today.
     const none = { scalar: () => false, aggregate: () => false, operator: () => false }

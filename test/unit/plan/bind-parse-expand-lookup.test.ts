@@ -106,3 +106,46 @@ describe('mv-expand', () => {
     expectError('err-mv-expand-string', `${Q} | mv-expand uri`, 'APL0314', 'uri', 'mv-expand')
   })
 })
+
+describe('sample', () => {
+  it("sits right above the scan's filters when its rows are events; by position otherwise", () => {
+    const p = expectPlan(
+      't3-sample-event',
+      `set sample_seed = 7; ${Q} | where status == '500' | extend n = strlen(uri) | project n, uri | sample 0.25`,
+    ).root
+    expect(p.kind).toBe('Project')
+    const s = (p as { input: LogicalNode }).input as { input: LogicalNode }
+    expect(s.input.kind).toBe('Sample')
+    const o = expectPlan('t3-sample-ordinal', `${Q} | summarize c = count() by method | sample 0.5`).root
+    expect(o.kind).toBe('Sample')
+    expect(typed(o)).toEqual(['method:string', 'c:long'])
+  })
+
+  it('refuses p outside (0, 1), a non-constant p and a bad seed, at their spans', () => {
+    expectError('err-sample-range', `${Q} | sample 1.5`, 'APL0317', '1.5')
+    expectError('err-sample-constant', `${Q} | sample req_duration_ms`, 'APL0319', 'req_duration_ms')
+    expectError('err-sample-seed', `set sample_seed = 'x'; ${Q} | sample 0.5`, 'APL0317', "'x'")
+  })
+})
+
+describe('redact', () => {
+  it('every string column by default, the named ones with `on`', () => {
+    const p = expectPlan(
+      't3-redact',
+      `${Q} | project uri, status, req_duration_ms | redact @'[0-9]+', @'api'`,
+    ).root
+    expect(p.kind === 'Redact' && p.columns).toEqual(['uri', 'status'])
+    expectPlan('t3-redact-on', `${Q} | redact replaceHash=true redactGroups=true @'/(v[0-9])/' on uri`)
+  })
+
+  it('refuses a bad regex, both token and hash, a column that is not a string, at their spans', () => {
+    expectError('err-redact-regex', `${Q} | redact @'a(' on uri`, 'APL0311', "@'a('")
+    expectError(
+      'err-redact-both',
+      `${Q} | redact replaceToken='x' replaceHash=true @'a'`,
+      'APL0317',
+      'replaceHash=true',
+    )
+    expectError('err-redact-type', `${Q} | redact @'a' on req_duration_ms`, 'APL0314', 'req_duration_ms')
+  })
+})

@@ -31,6 +31,15 @@ const T3_QUERIES: readonly string[] = [
   `logs | mv-expand with_itemindex=i t = tags to typeof(string) limit 1 | project user, t, i`,
   `logs | extend a = pack_array(user, method), b = pack_array(bytes) | mv-expand a, b | project a, b`,
   `http | extend a = pack_array(method, status, uri) | mv-expand a | summarize count() by tostring(a)`,
+  // sample (seeded in the text)
+  `set sample_seed = 2; http | sample 0.2 | project _time, uri, status`,
+  `set sample_seed = 3; logs | where bytes > 100 | parse uri with '/api/' v '/' * | sample 0.5 | project user, v`,
+  `set sample_seed = 4; logs | mv-expand tags | sample 0.5 | project user, tags`,
+  // redact
+  `logs | redact @'[0-9]+' on uri | project uri, user`,
+  `http | redact replaceToken='<id>' redactGroups=true @'/api/v[0-9]/([a-z]+)', @'[aeiou]' | project uri, method, status`,
+  `logs | redact replaceHash=true @'u[0-9]' on user | summarize count() by user`,
+  `set sample_seed = 8; logs | redact @'a' | sample 0.5 | project user, uri`,
   // lookup, project-reorder, extend-valid, getschema
   `logs | lookup (users) on user | project user, name, plan`,
   `logs | lookup kind=inner (users | project u = user, plan) on $left.user == $right.u | summarize count() by plan`,

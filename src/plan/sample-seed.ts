@@ -1,0 +1,18 @@
+// plan/sample-seed.ts: gives every `sample` of a plan that has no `set sample_seed` the query's seed,
+// before the plan is run (so the parallel executor's units see the same seed as the main thread).
+
+import type { LogicalPlan } from './logical.ts'
+import { preorderNodes } from './node-walk.ts'
+import { mapNodes } from './rewrite.ts'
+
+/** A fresh uint32 seed (QueryOptions.sampleSeed absent). */
+export function randomSampleSeed(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0]
+}
+
+/** `plan` with `seed` on each Sample whose seed is null (the same plan when there is none). */
+export function seedSamples(plan: LogicalPlan, seed: number): LogicalPlan {
+  if (!preorderNodes(plan.root).some((n) => n.kind === 'Sample' && n.seed === null)) return plan
+  const root = mapNodes(plan.root, (n) => (n.kind === 'Sample' && n.seed === null ? { ...n, seed } : n))
+  return { ...plan, root }
+}
