@@ -174,45 +174,58 @@ console.log(
     `${parallelConfig().workers} workers); DuckDB in memory, threads=${DUCK_THREADS}; ClickHouse (chdb) on disk, max_threads=${CH_THREADS}; ` +
     `data generated in chunks of ${CHUNK_EVENTS.toLocaleString('en-US')} over ${SPAN_DAYS} days`,
 )
-const sizes: SizeResult[] = []
-for (const n of args.sizes) sizes.push(await benchSize(n))
-machine.clickhouse = clickhouseVersion
-const scalingResult = args.scaling ? await scaling(args.scalingSizes) : undefined
-const loadAvgEnd = os.loadavg().map((x) => Math.round(x * 100) / 100)
-console.log(`\nload average at the end: ${loadAvgEnd.join(' ')}`)
-const written = await writeSuiteOutputs({
-  date,
-  quick: args.quick,
-  argv,
-  machine,
-  loadAvgEnd,
-  settings: {
-    runs: RUNS,
-    warmUp: WARM_UP,
-    oneWarmUp: 'the first run untimed, then the median of the timed runs; measured before the suite warm-up',
-    cold: 'a fresh process per query opens the store on its directory and starts its workers (untimed); its first query timed',
-    chunkEvents: CHUNK_EVENTS,
-    spanDays: SPAN_DAYS,
-    apldb: {
-      store: 'on disk (temp dir), durability fsync (default)',
-      load: `ingest from objects, batches of ${INGEST_BATCH}, ${INGEST_IN_FLIGHT} calls in flight; generated ${LOAD_STRETCH} events at a time (untimed), each timed stretch waits for its seals; final flush`,
-      queryOptions: "defaults (parallel 'auto')",
-      parallel: parallelConfig(),
-    },
-    duckdb: {
-      storage: 'in-memory instance',
-      threads: DUCK_THREADS,
-      varcharLoad: 'appender, appendDataChunk with 2,048-row chunks',
-      enumLoad:
-        'CREATE TYPE … AS ENUM (SELECT DISTINCT …) then CREATE TABLE enums.http_logs AS SELECT with casts',
-    },
-    clickhouse: {
-      storage: 'chdb session on disk, MergeTree ORDER BY _time, LowCardinality strings',
-      maxThreads: CH_THREADS,
-      load: 'INSERT INTO http_logs SELECT * FROM file(<NDJSON files>, JSONEachRow)',
-    },
+const settings = {
+  runs: RUNS,
+  warmUp: WARM_UP,
+  oneWarmUp: 'the first run untimed, then the median of the timed runs; measured before the suite warm-up',
+  cold: 'a fresh process per query opens the store on its directory and starts its workers (untimed); its first query timed',
+  chunkEvents: CHUNK_EVENTS,
+  spanDays: SPAN_DAYS,
+  apldb: {
+    store: 'on disk (temp dir), durability fsync (default)',
+    load: `ingest from objects, batches of ${INGEST_BATCH}, ${INGEST_IN_FLIGHT} calls in flight; generated ${LOAD_STRETCH} events at a time (untimed), each timed stretch waits for its seals; final flush`,
+    queryOptions: "defaults (parallel 'auto')",
+    parallel: parallelConfig(),
   },
-  sizes,
-  ...(scalingResult ? { scaling: scalingResult } : {}),
-})
+  duckdb: {
+    storage: 'in-memory instance',
+    threads: DUCK_THREADS,
+    varcharLoad: 'appender, appendDataChunk with 2,048-row chunks',
+    enumLoad:
+      'CREATE TYPE … AS ENUM (SELECT DISTINCT …) then CREATE TABLE enums.http_logs AS SELECT with casts',
+  },
+  clickhouse: {
+    storage: 'chdb session on disk, MergeTree ORDER BY _time, LowCardinality strings',
+    maxThreads: CH_THREADS,
+    load: 'INSERT INTO http_logs SELECT * FROM file(<NDJSON files>, JSONEachRow)',
+  },
+}
+const sizes: SizeResult[] = []
+/** Writes what has been measured so far (after each size, so a failure later keeps it). */
+async function write(scaling?: ScalingResult): Promise<string[]> {
+  const loadAvgEnd = os.loadavg().map((x) => Math.round(x * 100) / 100)
+  return writeSuiteOutputs({
+    date,
+    quick: args.quick,
+    argv,
+    machine,
+    loadAvgEnd,
+    settings,
+    sizes,
+    ...(scaling ? { scaling } : {}),
+  })
+}
+for (const n of args.sizes) {
+  sizes.push(await benchSize(n))
+  machine.clickhouse = clickhouseVersion
+  await write()
+}
+const scalingResult = args.scaling ? await scaling(args.scalingSizes) : undefined
+console.log(
+  `\nload average at the end: ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+)
+const written = await write(scalingResult)
 for (const f of written) console.log(`wrote ${f}`)
