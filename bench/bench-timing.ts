@@ -12,7 +12,17 @@ export const RUNS = 5
  * too), so the first runs of a query measure the compiler, not the engine; and the cold run, which
  * reads the blocks from disk, must not use up the budget.
  */
-export const WARM_UP = { minRuns: 5, minMs: 500, maxRuns: 200 } as const
+export const WARM_UP: WarmUpRule = { minRuns: 5, minMs: 500, maxRuns: 200 }
+
+/** `--warmup 1`: the first (cold) run is the whole warm-up (V8 and per-query fixed costs show). */
+export const ONE_WARM_UP: WarmUpRule = { minRuns: 0, minMs: 0, maxRuns: 1 }
+
+/** How long a measurement warms up before its timed runs. */
+export interface WarmUpRule {
+  readonly minRuns: number
+  readonly minMs: number
+  readonly maxRuns: number
+}
 
 /** What the warm-up said as it went. */
 export interface WarmUp {
@@ -33,14 +43,14 @@ export function median(xs: readonly number[]): number {
   return [...xs].sort((a, b) => a - b)[xs.length >> 1]
 }
 
-/** Warms `run` up by WARM_UP's rule, then runs it RUNS times timed. */
-export async function timeRuns(run: () => Promise<unknown>): Promise<Runs> {
+/** Warms `run` up by `rule` (WARM_UP unless given), then runs it RUNS times timed. */
+export async function timeRuns(run: () => Promise<unknown>, rule: WarmUpRule = WARM_UP): Promise<Runs> {
   const start = performance.now()
   await run()
   const warm = performance.now()
   const firstMs = warm - start
   let runs = 1
-  while (runs < WARM_UP.maxRuns && (runs <= WARM_UP.minRuns || performance.now() - warm < WARM_UP.minMs)) {
+  while (runs < rule.maxRuns && (runs <= rule.minRuns || performance.now() - warm < rule.minMs)) {
     await run()
     runs++
   }

@@ -83,7 +83,7 @@ async function plain(sql: string): Promise<number> {
 
 console.log(`\n| query | apldb on ClickHouse (ms) | plain SQL (ms) | ratio | whole query as SQL |`)
 console.log(`| --- | ---: | ---: | ---: | --- |`)
-for (const q of QUERY_CASES) {
+for (const q of QUERY_CASES.filter((c) => PLAIN[c.id])) {
   const opts = { ...q.window, ...(q.limit ? { limit: q.limit } : {}) }
   const a = await timeRuns(() => db.queryResult(q.apl, opts))
   const p = await timeRuns(() => plain(PLAIN[q.id](q.window)))

@@ -17,6 +17,8 @@ export interface MachineInfo {
   readonly platform: string
   readonly node: string
   readonly duckdb: string
+  /** ClickHouse's version (chdb), when the run had it. */
+  clickhouse?: string
 }
 
 /** This machine, now. */

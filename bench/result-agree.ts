@@ -1,4 +1,4 @@
-// bench/result-agree.ts: the benchmark's agreement check: both engines' answers normalized to
+// bench/result-agree.ts: the benchmark's agreement check: two engines' answers normalized to
 // key → values maps (datetimes as epoch µs, keys as strings) and compared with a tolerance.
 // Reports differences; never throws on them (the benchmark prints and goes on).
 import type { DuckDBResultReader } from '@duckdb/node-api'
@@ -10,6 +10,8 @@ export interface Normalized {
   readonly rows: Map<string, number[]>
   /** Rows whose key repeated after normalization (apldb keeps the number 200 apart from '200'). */
   readonly merged: number
+  /** Rows in the answer before merging. */
+  readonly count: number
 }
 
 function keyText(cell: unknown, datetime: boolean): string {
@@ -40,7 +42,7 @@ function collect(
       for (let i = 0; i < values.length; i++) prev[i] += values[i]
     } else rows.set(key, values)
   }
-  return { rows, merged }
+  return { rows, merged, count: n }
 }
 
 /** apldb's first result table reduced to the case's compared columns. */
@@ -63,13 +65,21 @@ export function normalizeApldb(c: QueryCase, result: QueryResult): Normalized {
 
 /** DuckDB's result reduced to the case's compared columns. */
 export function normalizeDuck(c: QueryCase, reader: DuckDBResultReader): Normalized {
-  const names = reader.columnNames()
+  return normalizeRows(c, 'DuckDB', reader.columnNames(), reader.getRowsJS())
+}
+
+/** A SQL peer's rows (JS values, named columns) reduced to the case's compared columns. */
+export function normalizeRows(
+  c: QueryCase,
+  engine: string,
+  names: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): Normalized {
   const idx = c.cols.map((name) => {
     const i = names.indexOf(name)
-    if (i < 0) throw new Error(`query ${c.id}: DuckDB result has no column ${name}`)
+    if (i < 0) throw new Error(`query ${c.id}: ${engine} result has no column ${name}`)
     return i
   })
-  const rows = reader.getRowsJS()
   return collect(
     c,
     rows.length,
@@ -83,20 +93,31 @@ function close(a: number, b: number, tol: number): boolean {
   return Math.abs(a - b) <= tol * Math.max(Math.abs(a), Math.abs(b)) + 1e-12
 }
 
-/** Differences between the two answers (empty when they agree), at most `max` described. */
-export function disagreements(c: QueryCase, apl: Normalized, duck: Normalized, max = 3): string[] {
+/** Differences between apldb's answer and a peer's (empty when they agree), at most `max` described. */
+export function disagreements(
+  c: QueryCase,
+  apl: Normalized,
+  duck: Normalized,
+  max = 3,
+  peer = 'DuckDB',
+): string[] {
   const out: string[] = []
-  if (apl.rows.size !== duck.rows.size) out.push(`rows: apldb ${apl.rows.size}, DuckDB ${duck.rows.size}`)
+  if (c.sameRowCount && apl.count !== duck.count) out.push(`rows: apldb ${apl.count}, ${peer} ${duck.count}`)
+  if (apl.rows.size !== duck.rows.size) out.push(`keys: apldb ${apl.rows.size}, ${peer} ${duck.rows.size}`)
+  // At a top-N cut, equal counts may keep different keys: one side's extra key must tie the other's last.
+  const smallest = (n: Normalized) => Math.min(...[...n.rows.values()].map((v) => v[0]))
+  const tie = (v: readonly number[], other: Normalized) => c.tiesAtCut === true && v[0] === smallest(other)
   for (const [key, a] of apl.rows) {
     if (out.length >= max) break
     const d = duck.rows.get(key)
-    if (!d) out.push(`key ${key}: only in apldb (${a.join(', ')})`)
-    else if (a.some((x, i) => !close(x, d[i], c.tol)))
-      out.push(`key ${key}: apldb ${a.join(', ')} vs DuckDB ${d.join(', ')}`)
+    if (!d) {
+      if (!tie(a, duck)) out.push(`key ${key}: only in apldb (${a.join(', ')})`)
+    } else if (a.some((x, i) => !close(x, d[i], c.tol)))
+      out.push(`key ${key}: apldb ${a.join(', ')} vs ${peer} ${d.join(', ')}`)
   }
-  for (const key of duck.rows.keys()) {
+  for (const [key, d] of duck.rows) {
     if (out.length >= max) break
-    if (!apl.rows.has(key)) out.push(`key ${key}: only in DuckDB`)
+    if (!apl.rows.has(key) && !tie(d, apl)) out.push(`key ${key}: only in ${peer} (${d.join(', ')})`)
   }
   return out
 }

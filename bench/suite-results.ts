@@ -1,10 +1,12 @@
 // bench/suite-results.ts: the benchmark suite's result record and the files it leaves under
-// bench/results/: suite-<date>.json, suite.svg (per-query ms at the largest size) and scaling.svg.
+// bench/results/: suite-<date>.json, suite.md (the tables), suite.svg (per-query ms at the largest
+// size) and scaling.svg.
 // Quick runs write `-quick` names so a smoke run never replaces the README's charts.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { describeWarmUp } from './bench-timing.ts'
 import type { MachineInfo } from './machine-info.ts'
 import type { SuiteCaseResult } from './suite-case.ts'
+import { ingestMarkdown, queryMarkdown, scalingMarkdown } from './suite-report.ts'
 import { barChartSvg } from './svg-bar-chart.ts'
 import { lineChartSvg } from './svg-line-chart.ts'
 
@@ -48,10 +50,26 @@ export interface MemoryFigures {
   readonly duckdbEnumBytesPerEvent: number
 }
 
+/** One engine's load of the NDJSON files: wall ms and bytes on disk afterwards. */
+export interface FileLoadFigures {
+  readonly ms: number
+  readonly diskBytes: number
+}
+
+/** Ingest benchmark (a): the same NDJSON files into each engine. */
+export interface NdjsonFigures {
+  /** Size of the NDJSON input, bytes. */
+  readonly bytes: number
+  readonly apldb: FileLoadFigures
+  readonly clickhouse: FileLoadFigures
+  readonly duckdb: FileLoadFigures
+}
+
 /** Everything measured at one size of the main comparison. */
 export interface SizeResult {
   readonly events: number
   readonly load: LoadFigures
+  readonly ndjson: NdjsonFigures
   readonly memory: MemoryFigures
   readonly queries: readonly SuiteCaseResult[]
 }
@@ -76,7 +94,19 @@ export interface ScalingResult {
   /** The windowed query's window. */
   readonly dayWindow: { readonly startTime: string; readonly endTime: string }
   readonly queries: readonly { readonly id: string; readonly title: string; readonly apl: string }[]
-  readonly points: readonly { readonly events: number; readonly figures: readonly ScalingFigure[] }[]
+  readonly points: readonly ScalingPoint[]
+  /** The decoded-column cache budget of the query workers, bytes. */
+  readonly cacheBudgetBytes: number
+}
+
+/** The scaling run at one size. */
+export interface ScalingPoint {
+  readonly events: number
+  readonly figures: readonly ScalingFigure[]
+  /** The scaling process's peak resident set up to and including this size, bytes. */
+  readonly peakRssBytes: number
+  /** The store's directory, bytes. */
+  readonly diskBytes: number
 }
 
 /** The whole run as written to JSON. */
@@ -85,12 +115,29 @@ export interface SuiteResults {
   readonly quick: boolean
   readonly argv: readonly string[]
   readonly machine: MachineInfo
+  /** 1, 5 and 15 minute load averages when the run ended. */
+  readonly loadAvgEnd: readonly number[]
   readonly settings: Record<string, unknown>
   readonly sizes: readonly SizeResult[]
   readonly scaling?: ScalingResult
 }
 
-const COLORS = ['#2b6cb0', '#dd6b20', '#38a169']
+const COLORS = ['#2b6cb0', '#dd6b20', '#38a169', '#805ad5']
+
+/** Every table of the run as markdown (README's bench section is made from this file). */
+function suiteMarkdown(r: SuiteResults): string {
+  const out = [
+    `Run ${r.date} (\`npm run bench${r.argv.length ? ` -- ${r.argv.join(' ')}` : ''}\`): ${r.machine.cpus} × ${r.machine.cpuModel}, ` +
+      `${(r.machine.totalMemBytes / 2 ** 30).toFixed(0)} GiB, node ${r.machine.node}, DuckDB ${r.machine.duckdb}, ClickHouse ${r.machine.clickhouse ?? '?'} (chdb); ` +
+      `load average ${r.machine.loadAvg.join(' ')} at the start, ${r.loadAvgEnd.join(' ')} at the end.`,
+  ]
+  for (const s of r.sizes) {
+    out.push('', `### ${s.events.toLocaleString('en-US')} events: queries`, '', queryMarkdown(s.queries))
+    out.push('', `### ${s.events.toLocaleString('en-US')} events: ingest`, '', ingestMarkdown(s))
+  }
+  if (r.scaling) out.push('', '### Scaling (apldb, one growing store)', '', scalingMarkdown(r.scaling))
+  return `${out.join('\n')}\n`
+}
 
 /** Writes the JSON and the charts; returns the paths written. */
 export async function writeSuiteOutputs(r: SuiteResults): Promise<string[]> {
@@ -103,6 +150,7 @@ export async function writeSuiteOutputs(r: SuiteResults): Promise<string[]> {
       `${JSON.stringify(r, (_k, v) => (typeof v === 'bigint' ? String(v) : v), 2)}\n`,
     ],
   ]
+  files.push([`suite${tag}.md`, suiteMarkdown(r)])
   const top = r.sizes.at(-1)
   if (top) files.push([`suite${tag}.svg`, suiteChart(r, top)])
   if (r.scaling) files.push([`scaling${tag}.svg`, scalingChart(r, r.scaling)])
@@ -116,15 +164,15 @@ export async function writeSuiteOutputs(r: SuiteResults): Promise<string[]> {
 }
 
 function suiteChart(r: SuiteResults, s: SizeResult): string {
-  const configs = s.queries[0]?.duckdb.map((d) => d.config) ?? []
+  const configs = s.queries[0]?.peers.map((d) => d.config) ?? []
   return barChartSvg({
-    title: `apldb vs DuckDB, ${s.events.toLocaleString('en-US')} sample-http-logs events`,
+    title: `apldb vs DuckDB and ClickHouse, ${s.events.toLocaleString('en-US')} sample-http-logs events`,
     subtitle: `${describeWarmUp()}; ${r.machine.cpus} × ${r.machine.cpuModel}, node ${r.machine.node}, DuckDB ${r.machine.duckdb}, ${r.date.slice(0, 10)}`,
     unit: 'ms',
     series: ['apldb', ...configs].map((name, i) => ({ name, color: COLORS[i % COLORS.length] })),
     groups: s.queries.map((q) => ({
       label: `${q.id}. ${q.title.length > 48 ? `${q.title.slice(0, 47)}…` : q.title}`,
-      values: [q.apldb.ms, ...q.duckdb.map((d) => d.ms)].map((v) => (Number.isFinite(v) ? v : undefined)),
+      values: [q.apldb.ms, ...q.peers.map((d) => d.ms)].map((v) => (Number.isFinite(v) ? v : undefined)),
     })),
   })
 }

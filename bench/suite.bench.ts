@@ -1,59 +1,73 @@
-// bench/suite.bench.ts: `npm run bench`, issue 7's benchmark suite. Per size: seeded
-// sample-http-logs events, generated chunk by chunk, loaded into an on-disk apldb store (default
-// durability 'fsync') and into one in-memory DuckDB (both cores) as a VARCHAR table and an ENUM
-// copy; the ten queries timed in all three (bench-timing.ts: a cold run, a warm-up, the median of
-// 5) with answers checked; ingest rates; memory. Then a scaling run (apldb, three queries, 1M–10M events). Writes
-// bench/results/suite-<date>.json, suite.svg and scaling.svg (bench/suite-results.ts).
+// bench/suite.bench.ts: `npm run bench`, the benchmark suite (issues 7 and 24). Per size: seeded
+// sample-http-logs events, generated chunk by chunk, written as NDJSON files (untimed) and loaded
+// into an on-disk apldb store from objects (durability 'fsync'), into one in-memory DuckDB (both
+// cores) as a VARCHAR table and an ENUM copy, and into ClickHouse (chdb, on disk, from the NDJSON
+// files); ingest benchmark (a) loads the same files into apldb and DuckDB too. Every query is timed in
+// every engine under one warm-up run and under the suite's warm-up (bench-timing.ts), answers checked
+// across engines, then timed cold in apldb. A scaling run (apldb, own process) follows. Writes
+// bench/results/suite-<date>.json, suite.md, suite.svg and scaling.svg (bench/suite-results.ts).
 // Run: npm run bench [-- --sizes 1000000,10000000] [--quick] [--no-scaling] [--scaling-sizes …]
-import { mkdtemp, rm } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import * as os from 'node:os'
 import { join } from 'node:path'
 import { parallelConfig, startParallelPool } from '../src/exec/parallel/index.ts'
-import { type Apldb, openStore } from '../src/index.ts'
+import { openStore } from '../src/index.ts'
 import { INGEST_BATCH, INGEST_IN_FLIGHT, LOAD_STRETCH, loadApldb } from './apldb-load.ts'
 import { describeWarmUp, RUNS, WARM_UP } from './bench-timing.ts'
+import { CH_THREADS, openClickHouse } from './clickhouse-peer.ts'
+import { coldQueryMs } from './cold-queries.ts'
 import { appendEventChunks } from './duckdb-chunk-append.ts'
 import { connectToEnumCopy, createEnumCopy } from './duckdb-enum.ts'
 import { openDuck } from './duckdb-load.ts'
 import { duckMemoryBytes } from './duckdb-memory.ts'
-import { CHUNK_EVENTS, constantRate, eventChunks, fixedSpan, SPAN_DAYS } from './event-chunks.ts'
+import { CHUNK_EVENTS, eventChunks, fixedSpan, SPAN_DAYS } from './event-chunks.ts'
 import { describeMachine, machineInfo } from './machine-info.ts'
 import { dirBytes, settledMemory } from './mem-probe.ts'
-import { QUERY_CASES, type QueryCase } from './query-cases.ts'
+import { apldbFromNdjson, duckFromNdjson, writeNdjsonFiles } from './ndjson-ingest.ts'
+import { QUERY_CASES } from './query-cases.ts'
+import { clickHousePeer, duckPeer } from './sql-peers.ts'
 import { parseSuiteArgs } from './suite-args.ts'
-import { type DuckConfig, runSuiteCase, type SuiteCaseResult, timeApldb } from './suite-case.ts'
-import { loadAndMemoryLines, queryTable, scalingTable } from './suite-report.ts'
+import { runSuiteCase, type SuiteCaseResult } from './suite-case.ts'
+import { ingestTable, memoryLines, queryTable, scalingTable } from './suite-report.ts'
 import { type ScalingResult, type SizeResult, writeSuiteOutputs } from './suite-results.ts'
 
 const DATASET = 'http-logs'
 const DUCK_THREADS = os.availableParallelism()
-const CONFIGS = ['DuckDB VARCHAR', 'DuckDB ENUM']
-/**
- * The scaling run's queries: a filtered full-scan count by a second field, a group-by with value
- * aggregates, and the one-day window. (Cases 1 and 2 are answered from zone-map counts without a
- * scan, so they would show the per-block cost of statistics, not of scanning.)
- */
-const SCALING_IDS = ['8', '3', '10']
-/** The scaling run's window: the second day, inside the data at every scaling size. */
-const SCALING_DAY = { startTime: '2026-01-02T00:00:00Z', endTime: '2026-01-03T00:00:00Z' }
+const CONFIGS = ['DuckDB VARCHAR', 'DuckDB ENUM', 'ClickHouse']
 
 const progress = (s: string) => process.stderr.write(`${s}\n`)
-const tempDir = () => mkdtemp(join(os.tmpdir(), 'apldb-suite-'))
+let clickhouseVersion: string | undefined
 
-/** Loads `n` events into a fresh apldb store and into DuckDB, runs every query, measures memory. */
+/** Loads `n` events into every engine, runs every query, measures memory and ingest. */
 async function benchSize(n: number): Promise<SizeResult> {
   console.log(`\n== ${n.toLocaleString('en-US')} events ==`)
-  const dir = await tempDir()
-  const store = await openStore({ path: dir })
+  const dir = await mkdtemp(join(os.tmpdir(), 'apldb-suite-'))
+  const storeDir = join(dir, 'store')
+  progress(`writing NDJSON files (${dir}) …`)
+  const nd = await writeNdjsonFiles(join(dir, 'ndjson'), n)
+
+  const store = await openStore({ path: storeDir })
   await store.datasets.create({ name: DATASET })
   const memBefore = settledMemory()
-  progress(`loading apldb (${dir}) …`)
+  progress('loading apldb from objects …')
   const apldbMs = await loadApldb(store, DATASET, eventChunks(0, n, fixedSpan(n)))
   const memAfterApldb = settledMemory()
-  const diskBytes = await dirBytes(dir)
-  const blockBytes = await dirBytes(join(dir, 'blocks')).catch(() => 0)
+  const diskBytes = await dirBytes(storeDir)
+  const blockBytes = await dirBytes(join(storeDir, 'blocks')).catch(() => 0)
 
-  progress('loading DuckDB …')
+  progress('ingest (a): apldb from NDJSON files …')
+  const apldbNd = await apldbFromNdjson(join(dir, 'ndjson-store'), nd.files)
+  progress('ingest (a): DuckDB read_json …')
+  const duckNd = await duckFromNdjson(join(dir, 'duck-file'), nd.glob, DUCK_THREADS)
+  progress('ingest (a): ClickHouse from NDJSON files (its query table) …')
+  const ch = await openClickHouse(join(dir, 'clickhouse'))
+  clickhouseVersion = ch.version
+  const chMs = await ch.loadNdjson(nd.glob)
+  const chDisk = await ch.diskBytes()
+  await rm(nd.dir, { recursive: true, force: true })
+
+  progress('loading DuckDB from objects …')
   const duck = await openDuck(DUCK_THREADS)
   let duckVarcharMs = 0
   for (const events of eventChunks(0, n, fixedSpan(n))) {
@@ -67,22 +81,28 @@ async function benchSize(n: number): Promise<SizeResult> {
   const enumConvertMs = performance.now() - t
   const enumBytes = (await duckMemoryBytes(duck.conn)) - varcharBytes
   const enumConn = await connectToEnumCopy(duck.instance)
-  const rssAfterDuck = settledMemory().rss
+  const rssAfterLoads = settledMemory().rss
 
   // Worker threads up before the first timing (a query before that runs its units on the main thread).
   await startParallelPool()
-  const ducks: DuckConfig[] = [
-    { name: CONFIGS[0], conn: duck.conn },
-    { name: CONFIGS[1], conn: enumConn },
+  const peers = [
+    duckPeer(CONFIGS[0], duck.conn),
+    duckPeer(CONFIGS[1], enumConn),
+    clickHousePeer(CONFIGS[2], ch),
   ]
   const queries: SuiteCaseResult[] = []
   for (const c of QUERY_CASES) {
     t = performance.now()
-    queries.push(await runSuiteCase(store, ducks, c))
+    queries.push(await runSuiteCase(store, peers, c))
     progress(`  query ${c.id} measured (${((performance.now() - t) / 1000).toFixed(1)} s)`)
   }
   const cacheBytes = store.health().cacheBytes
   const rssAfterQueries = settledMemory().rss
+  await store.close()
+  progress('cold queries …')
+  const cold = coldQueryMs(storeDir, QUERY_CASES)
+  for (const q of queries) q.coldMs = cold.get(q.id)
+
   const result: SizeResult = {
     events: n,
     load: {
@@ -93,6 +113,7 @@ async function benchSize(n: number): Promise<SizeResult> {
       duckdbEnumConvertMs: enumConvertMs,
       duckdbEnumEventsPerSec: n / ((duckVarcharMs + enumConvertMs) / 1000),
     },
+    ndjson: { bytes: nd.bytes, apldb: apldbNd, clickhouse: { ms: chMs, diskBytes: chDisk }, duckdb: duckNd },
     memory: {
       rssBeforeApldbBytes: memBefore.rss,
       rssAfterApldbLoadBytes: memAfterApldb.rss,
@@ -101,7 +122,7 @@ async function benchSize(n: number): Promise<SizeResult> {
       apldbDiskBytesPerEvent: diskBytes / n,
       apldbBlockBytesPerEvent: blockBytes / n,
       apldbMainCacheBytes: cacheBytes,
-      rssAfterDuckdbLoadBytes: rssAfterDuck,
+      rssAfterDuckdbLoadBytes: rssAfterLoads,
       rssAfterQueriesBytes: rssAfterQueries,
       duckdbVarcharBytesPerEvent: varcharBytes / n,
       duckdbEnumBytesPerEvent: enumBytes / n,
@@ -109,78 +130,35 @@ async function benchSize(n: number): Promise<SizeResult> {
     queries,
   }
   console.log(queryTable(queries))
-  console.log(loadAndMemoryLines(result, CONFIGS, parallelConfig().cacheBytes))
+  console.log(ingestTable(result))
+  console.log(memoryLines(result, parallelConfig().cacheBytes))
+  ch.close()
   enumConn.closeSync()
   duck.conn.closeSync()
   duck.instance.closeSync()
-  await store.close()
   await rm(dir, { recursive: true, force: true })
   return result
 }
 
-/** The scaling queries: cases 8 and 3 as they are, case 10 moved to SCALING_DAY. */
-function scalingCases(): QueryCase[] {
-  return SCALING_IDS.map((id) => {
-    const c = QUERY_CASES.find((q) => q.id === id)
-    if (!c) throw new Error(`scaling query ${id} is not in QUERY_CASES`)
-    return id === '10' ? { ...c, window: SCALING_DAY } : c
-  })
-}
-
-/**
- * One store grown through `sizes` at a constant rate (the largest size spans SPAN_DAYS days), so
- * the day window holds the same events at every size; the three queries are timed at each size.
- */
-async function scalingRun(sizes: readonly number[]): Promise<ScalingResult> {
-  const largest = sizes[sizes.length - 1]
-  const eventsPerDay = Math.ceil(largest / SPAN_DAYS)
-  const layout = constantRate(eventsPerDay)
-  if (sizes[0] < 2 * eventsPerDay) {
-    console.log(`warning: ${sizes[0]} events cover less than two days; the day window is only partly filled`)
-  }
+/** The scaling run in a child process (its peak RSS is apldb's alone). */
+async function scaling(sizes: readonly number[]): Promise<ScalingResult> {
   console.log(
-    `\n== scaling: apldb, ${sizes.map((s) => s.toLocaleString('en-US')).join(' → ')} events in one growing store, ` +
-      `${eventsPerDay.toLocaleString('en-US')} events/day (durability 'none': its load is not an ingest figure) ==`,
+    `\n== scaling: apldb, ${sizes.map((s) => s.toLocaleString('en-US')).join(' → ')} events in one growing store ` +
+      "(own process; durability 'none': its load is not an ingest figure) ==",
   )
-  const cases = scalingCases()
-  const dir = await tempDir()
-  const store: Apldb = await openStore({ path: dir, durability: 'none' })
-  await store.datasets.create({ name: DATASET })
-  await startParallelPool()
-  const points: ScalingResult['points'][number][] = []
-  let loaded = 0
-  for (const n of sizes) {
-    progress(`scaling: loading up to ${n.toLocaleString('en-US')} …`)
-    await loadApldb(store, DATASET, eventChunks(loaded, n, layout))
-    loaded = n
-    const figures = []
-    for (const c of cases) {
-      const { timing: tm } = await timeApldb(store, c)
-      figures.push({
-        id: c.id,
-        ms: tm.ms,
-        runsMs: tm.runsMs,
-        msPerMillionEvents: tm.ms / (n / 1e6),
-        rowsExamined: tm.rowsExamined,
-        blocksPruned: tm.blocksPruned,
-        blocksExamined: tm.blocksExamined,
-        ...(tm.error ? { error: tm.error } : {}),
-      })
-    }
-    points.push({ events: n, figures })
-  }
-  await store.close()
-  await rm(dir, { recursive: true, force: true })
-  const result: ScalingResult = {
-    eventsPerDay,
-    dayWindow: SCALING_DAY,
-    queries: cases.map((c) => ({
-      id: c.id,
-      title: c.id === '10' ? `${c.title} (2026-01-02)` : c.title,
-      apl: c.apl,
-    })),
-    points,
-  }
+  const out = join(await mkdtemp(join(os.tmpdir(), 'apldb-scaling-out-')), 'scaling.json')
+  execFileSync(
+    process.execPath,
+    [
+      '--max-old-space-size=16000',
+      new URL('./scaling.bench.ts', import.meta.url).pathname,
+      out,
+      sizes.join(','),
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  )
+  const result = JSON.parse(await readFile(out, 'utf8')) as ScalingResult
+  await rm(join(out, '..'), { recursive: true, force: true })
   console.log(scalingTable(result))
   return result
 }
@@ -189,40 +167,65 @@ const argv = process.argv.slice(2)
 const args = parseSuiteArgs(argv)
 const machine = machineInfo()
 const date = new Date().toISOString()
-console.log(`apldb benchmark suite (issue 7), ${date}`)
-console.log(`machine: ${describeMachine(machine)}`)
+console.log(`apldb benchmark suite (issues 7, 24), ${date}`)
+console.log(`machine: ${describeMachine(machine)} (shared: other processes run on it too)`)
 console.log(
-  `settings: sizes ${args.sizes.join(', ')}; ${describeWarmUp()}; apldb on disk in a temp dir, default query options (parallel 'auto', ` +
-    `${parallelConfig().workers} workers); DuckDB in memory, threads=${DUCK_THREADS}; data generated in chunks of ${CHUNK_EVENTS.toLocaleString('en-US')} over ${SPAN_DAYS} days`,
+  `settings: sizes ${args.sizes.join(', ')}; ${describeWarmUp()}, and again after one warm-up run; apldb on disk in a temp dir, default query options (parallel 'auto', ` +
+    `${parallelConfig().workers} workers); DuckDB in memory, threads=${DUCK_THREADS}; ClickHouse (chdb) on disk, max_threads=${CH_THREADS}; ` +
+    `data generated in chunks of ${CHUNK_EVENTS.toLocaleString('en-US')} over ${SPAN_DAYS} days`,
 )
-const sizes: SizeResult[] = []
-for (const n of args.sizes) sizes.push(await benchSize(n))
-const scaling = args.scaling ? await scalingRun(args.scalingSizes) : undefined
-const written = await writeSuiteOutputs({
-  date,
-  quick: args.quick,
-  argv,
-  machine,
-  settings: {
-    runs: RUNS,
-    warmUp: WARM_UP,
-    chunkEvents: CHUNK_EVENTS,
-    spanDays: SPAN_DAYS,
-    apldb: {
-      store: 'on disk (temp dir), durability fsync (default)',
-      load: `ingest from objects, batches of ${INGEST_BATCH}, ${INGEST_IN_FLIGHT} calls in flight; generated ${LOAD_STRETCH} events at a time (untimed), each timed stretch waits for its seals; final flush`,
-      queryOptions: "defaults (parallel 'auto')",
-      parallel: parallelConfig(),
-    },
-    duckdb: {
-      storage: 'in-memory instance',
-      threads: DUCK_THREADS,
-      varcharLoad: 'appender, appendDataChunk with 2,048-row chunks',
-      enumLoad:
-        'CREATE TYPE … AS ENUM (SELECT DISTINCT …) then CREATE TABLE enums.http_logs AS SELECT with casts',
-    },
+const settings = {
+  runs: RUNS,
+  warmUp: WARM_UP,
+  oneWarmUp: 'the first run untimed, then the median of the timed runs; measured before the suite warm-up',
+  cold: 'a fresh process per query opens the store on its directory and starts its workers (untimed); its first query timed',
+  chunkEvents: CHUNK_EVENTS,
+  spanDays: SPAN_DAYS,
+  apldb: {
+    store: 'on disk (temp dir), durability fsync (default)',
+    load: `ingest from objects, batches of ${INGEST_BATCH}, ${INGEST_IN_FLIGHT} calls in flight; generated ${LOAD_STRETCH} events at a time (untimed), each timed stretch waits for its seals; final flush`,
+    queryOptions: "defaults (parallel 'auto')",
+    parallel: parallelConfig(),
   },
-  sizes,
-  ...(scaling ? { scaling } : {}),
-})
+  duckdb: {
+    storage: 'in-memory instance',
+    threads: DUCK_THREADS,
+    varcharLoad: 'appender, appendDataChunk with 2,048-row chunks',
+    enumLoad:
+      'CREATE TYPE … AS ENUM (SELECT DISTINCT …) then CREATE TABLE enums.http_logs AS SELECT with casts',
+  },
+  clickhouse: {
+    storage: 'chdb session on disk, MergeTree ORDER BY _time, LowCardinality strings',
+    maxThreads: CH_THREADS,
+    load: 'INSERT INTO http_logs SELECT * FROM file(<NDJSON files>, JSONEachRow)',
+  },
+}
+const sizes: SizeResult[] = []
+/** Writes what has been measured so far (after each size, so a failure later keeps it). */
+async function write(scaling?: ScalingResult): Promise<string[]> {
+  const loadAvgEnd = os.loadavg().map((x) => Math.round(x * 100) / 100)
+  return writeSuiteOutputs({
+    date,
+    quick: args.quick,
+    argv,
+    machine,
+    loadAvgEnd,
+    settings,
+    sizes,
+    ...(scaling ? { scaling } : {}),
+  })
+}
+for (const n of args.sizes) {
+  sizes.push(await benchSize(n))
+  machine.clickhouse = clickhouseVersion
+  await write()
+}
+const scalingResult = args.scaling ? await scaling(args.scalingSizes) : undefined
+console.log(
+  `\nload average at the end: ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+)
+const written = await write(scalingResult)
 for (const f of written) console.log(`wrote ${f}`)

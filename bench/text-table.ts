@@ -26,3 +26,10 @@ export function fmtMs(x: number): string {
 export function fmtInt(x: number): string {
   return Math.round(x).toLocaleString('en-US')
 }
+
+/** Renders `rows` under `head` as a GitHub markdown table (the first column left-aligned). */
+export function markdownTable(head: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`
+  const rule = `| ${head.map((_, i) => (i === 0 ? '---' : '--:')).join(' | ')} |`
+  return [line(head), rule, ...rows.map(line)].join('\n')
+}

@@ -98,6 +98,8 @@ export class ChunkBuilder {
     this.#opts = opts
     bigintToParts(opts.receiveTime, this.#receive)
     this.#onChunk = onChunk
+    // A new call: the dataset's names may have changed since the last (a retried build, a trim).
+    this.#rows.admitEpoch++
     this.#kept.length = 0
     this.rows = 0
     this.#rows.beyondSafe = 0
@@ -122,12 +124,15 @@ export class ChunkBuilder {
       return { error: res.error, time: partsToBigint(res.ms, res.sub) }
     }
     const limits = this.#opts.fields
-    if (limits !== undefined) {
+    // Names admitted earlier in this call are still known (see ChunkRows.admitEpoch): only a row
+    // with a name not yet seen in this call, or too many names, goes through admitFields.
+    if (limits !== undefined && (rows.rowFieldCount > limits.maxEventFields || !rows.rowAdmitted())) {
       const refused = admitFields(limits, (i) => rows.rowFieldName(i), rows.rowFieldCount)
       if (refused !== undefined) {
         rows.undoRow()
         return { error: refused, time: partsToBigint(res.ms, res.sub) }
       }
+      rows.markRowAdmitted()
     }
     writeParts(this.#timeWords, rows.row, res.ms, res.sub)
     this.#endRow()

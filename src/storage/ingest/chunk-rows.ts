@@ -10,6 +10,8 @@ export class Slot {
   /** Last row given a value, and the column holding it (to overwrite or undo it). */
   lastRow = -1
   lastCol: AnyColumn | undefined = undefined
+  /** The ChunkRows admission epoch in which this name was last found in the dataset's names. */
+  admitted = 0
   string: StringColumn | undefined = undefined
   integer: IntegerColumn | undefined = undefined
   float: FloatColumn | undefined = undefined
@@ -33,6 +35,12 @@ export class ChunkRows {
   units = 0
   /** Numbers beyond ±2^53 stored (as floats) since the owner last set this to 0 (ingest-call.ts). */
   beyondSafe = 0
+  /**
+   * Admission epoch, advanced for every ingest call (ChunkBuilder): a slot whose `admitted` equals
+   * it had its name among the dataset's field names earlier in this call, and within one call
+   * (synchronous) those names only grow, so the name need not be looked up again.
+   */
+  admitEpoch = 1
   /** Every column made so far, in creation order (they stay with their slots, chunk after chunk). */
   columns: AnyColumn[] = []
   #slots = new Map<string, Slot>()
@@ -62,6 +70,19 @@ export class ChunkRows {
   /** The `i`-th field name of the current row (0 ≤ i < rowFieldCount). */
   rowFieldName(i: number): string {
     return this.#touched[i].name
+  }
+
+  /** Whether every field name of the current row was admitted in this epoch (see admitEpoch). */
+  rowAdmitted(): boolean {
+    const epoch = this.admitEpoch
+    for (let i = 0; i < this.#touchedCount; i++) if (this.#touched[i].admitted !== epoch) return false
+    return true
+  }
+
+  /** Notes that the current row's field names are among the dataset's names (this epoch). */
+  markRowAdmitted(): void {
+    const epoch = this.admitEpoch
+    for (let i = 0; i < this.#touchedCount; i++) this.#touched[i].admitted = epoch
   }
 
   /** Starts a row: nothing of it is undone or overwritten yet. */
