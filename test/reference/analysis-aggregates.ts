@@ -78,6 +78,18 @@ function numeric(v: Value): number | null {
   return null
 }
 
+/** How many values of ascending `xs` are ≤ v (binary search). */
+function countUpTo(xs: readonly number[], v: number): number {
+  let lo = 0
+  let hi = xs.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (xs[mid] <= v) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
 /** Nearest rank: the smallest value with at least p % of the values ≤ it (p = 0: the minimum). */
 function rankValue(sorted: readonly number[], p: number): number {
   const r = Math.ceil((p * sorted.length) / 100)
@@ -133,8 +145,8 @@ export function spotlight(call: BoundAggCall, argRows: ArgRows): Value {
       if (sel.length > 0 && base.length > 0) {
         for (const v of distinct) {
           // Shares compared over the common denominator (|fs·nb − fb·ns| / (ns·nb)), rounded once.
-          const fs = sel.filter((y) => y <= v).length
-          const fb = base.filter((y) => y <= v).length
+          const fs = countUpTo(sel, v)
+          const fb = countUpTo(base, v)
           score = Math.max(score, Math.abs(fs * base.length - fb * sel.length) / (sel.length * base.length))
         }
       }
