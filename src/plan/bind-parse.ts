@@ -4,8 +4,8 @@
 
 import { RE2JS } from 're2js'
 import type { AplType } from '../catalog/index.ts'
+import type { Span } from '../diagnostics/span.ts'
 import type { ColumnDecl, Name, OperatorParam, Parse, ParseItem, ParseKv, ParseWhere } from '../syntax/ast.ts'
-import type { Span } from '../syntax/span.ts'
 import { type BindContext, rowScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
 import { columnInfo } from './columns.ts'
