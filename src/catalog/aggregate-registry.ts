@@ -1,6 +1,7 @@
 // catalog/aggregate-registry.ts: the one table of aggregation functions, assembled from aggregate/.
 // Refuses duplicate names, malformed signatures and `*if` rows whose base or predicate is wrong.
 
+import { analysisAggregates } from './aggregate/analysis.ts'
 import { basicAggregates } from './aggregate/basic.ts'
 import { collectionAggregates } from './aggregate/collection.ts'
 import { conditionalAggregates } from './aggregate/conditional.ts'
@@ -15,6 +16,7 @@ const AGGREGATE_ROWS = [
   ...percentileAggregates,
   ...collectionAggregates,
   ...distributionAggregates,
+  ...analysisAggregates,
 ]
 
 type AggregateRow = (typeof AGGREGATE_ROWS)[number]

@@ -1,8 +1,14 @@
 // catalog/index.ts: the public surface of the function catalog (types, registries, lookups, naming
 // rules, signature resolution) for the binder, executor, docs and HTTP layer. Re-exports only.
 
+export {
+  MAX_PHRASES,
+  SPOTLIGHT_BAR_DISTINCT,
+  SPOTLIGHT_VALUES_PER_FIELD,
+} from './aggregate/analysis.ts'
 export type { AggregateDef, AggWireName, ColumnNameRule, EmptyResult } from './aggregate/define.ts'
 export { AGG_WIRE_NAMES } from './aggregate/define.ts'
+export { PHRASE_STOPWORDS } from './aggregate/phrase-stopwords.ts'
 export {
   type AggregateKernelKey,
   aggregateRegistry,

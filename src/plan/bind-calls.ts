@@ -18,6 +18,7 @@ import { suggest } from '../diagnostics/suggest.ts'
 import type { Call, Expr } from '../syntax/ast.ts'
 import type { BindContext, ExprScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
+import { bindFieldArgs } from './bind-field-args.ts'
 import { type AggregateRow, type BoundExpr, boundExpr, type ScalarRow } from './bound-expr.ts'
 import { isConstant } from './expr-walk.ts'
 import { refuseMapArguments } from './map-field-use.ts'
@@ -64,7 +65,11 @@ function bindAggregateCall(e: Call, agg: AggregateRow, scope: ExprScope, ctx: Bi
   }
   // `count(*)` is accepted as `count()`.
   const argNodes = agg.name === 'count' && e.args.length === 1 && e.args[0].kind === 'Star' ? [] : e.args
-  const args = bindArgs({ ...e, args: argNodes }, { ...scope, aggregates: 'inside', groupKey: false }, ctx)
+  const inner: ExprScope = { ...scope, aggregates: 'inside', groupKey: false }
+  const args =
+    agg.fieldArgs === undefined
+      ? bindArgs({ ...e, args: argNodes }, inner, ctx)
+      : bindFieldArgs(e, agg, inner, ctx)
   const { type, args: coerced } = resolveCall(agg, e.name.name, e, args, ctx)
   return boundExpr('AggCall', { type, span: e.span, fn: agg, kernel: agg.kernel, args: coerced })
 }

@@ -275,4 +275,15 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
   // redact (#21)
   ['logs', `logs | redact replaceToken='#' @'[0-9]' on uri, user | summarize count() by uri, user`],
   ['http', `http | redact redactGroups=true @'/([a-z]+)/' | project _time, uri, method`],
+  ],
+  // phrases and spotlight (#21, agg21b): dictionary text over many blocks; cohorts against the rest
+  // per field (categorical, numeric, `*`), grouped, across block sizes and parallel units.
+  ['logs', `logs | summarize phrases(msg, 5) by method`],
+  ['http', `http | summarize phrases(uri, 10)`],
+  ['http', `http | summarize spotlight(status startswith '5', method, ['geo.country'], req_duration_ms)`],
+  ['http', `http | summarize spotlight(req_duration_ms > 500, *) by server_datacenter`],
+  [
+    'logs',
+    `logs | extend d = duration_ms * 1ms | summarize spotlight(is_tls, d, city, bytes) by bin(_time, 2d)`,
+  ],
 ]

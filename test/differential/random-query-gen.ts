@@ -316,6 +316,8 @@ function aggregation(g: Gen, cols: readonly Col[], i: number): string {
     return pick(g, ['sum(d)', 'avg(d)', 'min(d)', 'max(d)', 'percentile(d, 90)', 'percentile(d, 50)'])
   if (k === 21)
     return pick(g, ['percentiles_array(d, 10, 90)', 'make_list(d)', 'make_set(d)', 'dcount(d)', 'topk(d, 2)'])
+  // phrases / spotlight (#21, agg21b): a string column's phrases; a predicate's cohort over columns.
+  if (k === 22 && g(fc.boolean)) return analysisAggregation(g, cols)
   if (k === 22)
     return pick(g, [
       "dcount(tostring(c['k.a']))",
@@ -336,6 +338,14 @@ function aggregation(g: Gen, cols: readonly Col[], i: number): string {
   if (k === 13) return `percentiles_array(${num()}, 10, 50, 90)`
   if (k === 14) return `min(${any()})`
   return `max(${str()})`
+}
+
+/** phrases over a string column, or spotlight of a predicate over one to three columns or `*`. */
+function analysisAggregation(g: Gen, cols: readonly Col[]): string {
+  if (g(fc.boolean)) return `phrases(${pick(g, strings(cols)).name}, ${pick(g, [1, 3, 50])})`
+  const fields = g(fc.nat, { max: 3 })
+  const names = Array.from({ length: fields }, () => pick(g, cols).name)
+  return `spotlight(${predicate(g, cols, 1)}, ${fields === 0 ? '*' : names.join(', ')})`
 }
 
 /**

@@ -6,6 +6,7 @@
 import { type AggregateKernelKey, type AplType, lookupAggregate } from '../../src/catalog/index.ts'
 import type { KernelTable } from '../../src/catalog/kernel-table.ts'
 import type { BoundAggCall } from '../../src/plan/index.ts'
+import { phrases, spotlight } from './analysis-aggregates.ts'
 import { totalOrder } from './compare.ts'
 import type { EvalContext, Row } from './context.ts'
 import {
@@ -311,6 +312,8 @@ export const AGGREGATES: KernelTable<AggregateKernelKey, AggImpl> = {
   rate,
   arg_max: argExtreme,
   arg_min: argExtreme,
+  phrases,
+  spotlight,
 }
 
 /** Runs the kernel of `call` over argument rows. */

@@ -76,6 +76,11 @@ export interface AggregateDef<K extends string = string, T extends Tier = Tier> 
    * picked. Such a call must be a whole summarize output (never inside an expression or make-series).
    */
   readonly rowColumns?: true
+  /**
+   * spotlight: the arguments from this index on are field references (column names); a lone `*`
+   * among them stands for every input column. The binder refuses any other expression there.
+   */
+  readonly fieldArgs?: number
 }
 
 /** What a family file writes; `aliases`, `kernel` (defaults to the name), `column`, `estimated` may be omitted. */

@@ -118,6 +118,11 @@ export class QuantileSketch {
     return v
   }
 
+  /** Exact mode: the values, sorted (a view: do not keep it across adds); null past the exact range. */
+  exactValues(): Float64Array | null {
+    return this.vals === null ? null : this.sortedValues()
+  }
+
   /** The p-th percentile (p ∈ [0, 100]), or null with no values. */
   percentile(p: number): number | null {
     if (this.count === 0) return null

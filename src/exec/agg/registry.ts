@@ -17,7 +17,9 @@ import { MakeListState } from './make-list.ts'
 import { MAX_COLLECTION_SIZE, MakeSetState } from './make-set.ts'
 import { MinMaxState } from './min-max.ts'
 import { PercentileState, PercentilesArrayState } from './percentile.ts'
+import { PhrasesState } from './phrases.ts'
 import { RateState } from './rate.ts'
+import { type SpotlightField, SpotlightState } from './spotlight.ts'
 import { SumState } from './sum.ts'
 import { TopkState } from './topk.ts'
 import { VarianceState } from './variance.ts'
@@ -44,6 +46,10 @@ export interface AggParams {
   readonly precision?: number
   /** rate: seconds of the time bucket the group covers (null or not positive: results are null). */
   readonly seconds?: number | null
+  /** phrases: phrases reported, 1 … 10,000 (required). */
+  readonly maxPhrases?: number
+  /** spotlight: the analysed fields, in argument order (required, at least one). */
+  readonly fields?: readonly SpotlightField[]
 }
 
 /** One row: what the state computes, whether it can estimate, how to make and read one. */
@@ -199,6 +205,20 @@ export const AGG_STATES = {
     exactMerge: false,
     create: (p) => new RateState(p.seconds ?? null),
     read: RateState.read,
+  }),
+  phrases: row({
+    description: 'The most frequent phrases [{phrase, count}] (Space-Saving; exact while phrases fit).',
+    estimated: true,
+    exactMerge: false,
+    create: (p) => new PhrasesState(p.maxPhrases as number),
+    read: PhrasesState.read,
+  }),
+  spotlight: row({
+    description: 'Selected rows against the baseline, per field: scored bar and boxplot rows.',
+    estimated: true,
+    exactMerge: false,
+    create: (p) => new SpotlightState(p.fields ?? []),
+    read: SpotlightState.read,
   }),
 } as const satisfies KernelTable<AggregateKernelKey, AggStateDef<AggState>>
 

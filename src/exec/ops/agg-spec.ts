@@ -10,6 +10,7 @@ import { ExecError } from '../context.ts'
 import { literalCell } from '../kernels/constants.ts'
 import type { KernelEnv } from '../kernels/kernel.ts'
 import type { Cell, CellJson } from '../result.ts'
+import { spotlightParams, spotlightValue } from './spotlight-spec.ts'
 
 /** A prepared aggregation. */
 export interface AggSpec {
@@ -84,6 +85,8 @@ const PARAMS: Readonly<
       ? {}
       : { precision: hllPrecision(constNumber(rest[0], `${name}: the accuracy`), name) },
   rate: (_rest, _name, site) => ({ seconds: site.bucketSeconds }),
+  phrases: (rest, name) => ({ maxPhrases: constNumber(rest[0], `${name}: max_phrases`) }),
+  spotlight: (rest) => spotlightParams(rest),
 }
 
 /** HyperLogLog precision of each of Kusto's dcount accuracy levels 0–4 (2^12 … 2^18 registers). */
@@ -109,7 +112,7 @@ export function aggSpec(call: ExprOf<'AggCall'>, site: AggSite): AggSpec {
     throw new ExecError('not_supported', `aggregation '${call.fn.name}' is not supported yet`)
   const predicate = filtered ? call.args[filtered.predicateArg] : null
   const others = call.args.filter((_, i) => !filtered || i !== filtered.predicateArg)
-  const value = kind === 'count' ? null : (others[0] ?? null)
+  const value = kind === 'count' ? null : kind === 'spotlight' ? spotlightValue(others) : (others[0] ?? null)
   const rest = kind === 'count' ? [] : others.slice(1)
   const params = PARAMS[kind]?.(rest, call.fn.name, site) ?? {}
   const spec = { kind, params, value, predicate, type: call.type, valueType: value?.type ?? null }

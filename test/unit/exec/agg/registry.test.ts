@@ -26,6 +26,14 @@ const PARAMS: Partial<Record<AggKind, AggParams>> = {
   topk: { k: 3 },
   histogram: { bins: 4 },
   rate: { seconds: 60 },
+  phrases: { maxPhrases: 5 },
+  spotlight: {
+    fields: [
+      { name: 'a', kind: 'category' },
+      { name: 'n', kind: 'number' },
+      { name: 'd', kind: 'timespan' },
+    ],
+  },
 }
 const KINDS = Object.keys(AGG_STATES) as AggKind[]
 const make = (kind: AggKind, extra: AggParams = {}) => createAggState(kind, { ...PARAMS[kind], ...extra })
@@ -36,6 +44,8 @@ function filled(kind: AggKind) {
   for (let i = 0; i < 40; i++) s.add(i % 3 === 0 ? `s${i % 5}` : i % 7 === 0 ? 2n ** 60n + BigInt(i) : i / 2)
   s.add(true)
   s.add({ a: [1] })
+  // spotlight takes whole rows: [selection, field values…].
+  for (let i = 0; i < 40 && kind === 'spotlight'; i++) s.add([i % 3 === 0, `v${i % 4}`, i / 2, `${i}ms`])
   return s
 }
 
