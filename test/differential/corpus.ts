@@ -275,7 +275,6 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
   // redact (#21)
   ['logs', `logs | redact replaceToken='#' @'[0-9]' on uri, user | summarize count() by uri, user`],
   ['http', `http | redact redactGroups=true @'/([a-z]+)/' | project _time, uri, method`],
-  ],
   // phrases and spotlight (#21, agg21b): dictionary text over many blocks; cohorts against the rest
   // per field (categorical, numeric, `*`), grouped, across block sizes and parallel units.
   ['logs', `logs | summarize phrases(msg, 5) by method`],
