@@ -19,6 +19,7 @@ import type { Call, Expr } from '../syntax/ast.ts'
 import type { BindContext, ExprScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
 import { type AggregateRow, type BoundExpr, boundExpr, type ScalarRow } from './bound-expr.ts'
+import { checkRegexArgs } from './check-regex.ts'
 import { isConstant } from './expr-walk.ts'
 import { refuseMapArguments } from './map-field-use.ts'
 
@@ -90,6 +91,7 @@ function resolveCall(
   )
   if (!match.ok) return failMismatch(match.mismatch, name, e, args, ctx)
   refuseMapArguments(args, match.params, ctx)
+  checkRegexArgs(match.params, args, ctx)
   const out = args.map((a, i) => {
     checkConstantValue(match.params[i], a, i, name, ctx)
     return match.coercions[i] === 'widen' ? boundExpr('Cast', { type: 'real', span: a.span, operand: a }) : a
