@@ -18,6 +18,7 @@ import { suggest } from '../diagnostics/suggest.ts'
 import type { Call, Expr } from '../syntax/ast.ts'
 import type { BindContext, ExprScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
+import { schemaCall } from './bind-schema-calls.ts'
 import { type AggregateRow, type BoundExpr, boundExpr, type ScalarRow } from './bound-expr.ts'
 import { checkRegexArgs } from './check-regex.ts'
 import { isConstant } from './expr-walk.ts'
@@ -44,6 +45,8 @@ export function bindCall(e: Call, scope: ExprScope, ctx: BindContext): BoundExpr
   }
   if (!ctx.capabilities.scalar(fn))
     return ctx.fail('APL0307', e.name.span, { feature: `function \`${name}\`` })
+  const fromSchema = schemaCall(name)
+  if (fromSchema !== undefined) return fromSchema(e, scope, ctx)
   if (fn.placement === 'summarize-by' && !scope.groupKey) {
     return ctx.fail('APL0320', e.name.span, { name: `\`${name}\` outside a summarize \`by\` clause` })
   }

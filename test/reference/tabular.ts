@@ -32,20 +32,33 @@ function conformed(values: Map<string, Value>, schema: RowSchema): Row {
  */
 async function scan(n: LogicalOf<'Scan'>, ctx: EvalContext): Promise<Row[]> {
   const out: Row[] = []
+  const datasetId = String(ctx.snapshot.dataset(n.dataset)?.meta.id ?? '')
   for await (const batch of ctx.snapshot.scan(n.dataset)) {
     const events = batchToEvents({ rowCount: batch.rowCount, columns: batch.columns })
     ctx.stats.rowsExamined += events.length
-    for (const e of events) {
+    for (const [i, e] of events.entries()) {
       if (!inWindow(e.time, ctx.window)) continue
       const row = new Map<string, Value>([
         ['_time', new DateTime(e.time)],
         ['_sysTime', new DateTime(e.sysTime)],
       ])
       for (const [name, v] of Object.entries(e.fields)) row.set(name, fromStorage(v))
+      if (n.rowId === true) row.set('_rowId', rowIdText(e.time, batch.firstSeq + i, datasetId))
       out.push(conformed(row, n.schema))
     }
   }
   return out
+}
+
+/**
+ * An event's row id as the legacy query API documents its cursors (api-contract): the epoch ms plus
+ * 2^44 in 12 hex digits and the sub-millisecond ns in 5, the sequence number in 14, the dataset id.
+ */
+function rowIdText(timeNs: bigint, seq: number, datasetId: string): string {
+  const ms = timeNs / 1_000_000n - (timeNs % 1_000_000n < 0n ? 1n : 0n)
+  const sub = timeNs - ms * 1_000_000n
+  const hex = (v: bigint | number, digits: number) => v.toString(16).padStart(digits, '0')
+  return `${hex(ms + 2n ** 44n, 12)}${hex(sub, 5)}-${hex(seq, 14)}-${datasetId}`
 }
 
 /** Stable sort by sort keys (each: direction and null placement from the plan). */

@@ -14,12 +14,15 @@ import { ENGINE_CAPABILITIES as ENGINE } from '../../../src/exec/capabilities.ts
 import { operatorKernels } from '../../../src/exec/kernels/operator-kernels.ts'
 import { scalarKernels } from '../../../src/exec/kernels/scalar-kernels.ts'
 import { type Apldb, AplError, openStore } from '../../../src/index.ts'
-import { bindsTabularOperator } from '../../../src/plan/index.ts'
+import { bindsSchemaCall, bindsTabularOperator } from '../../../src/plan/index.ts'
 
 describe('ENGINE_CAPABILITIES', () => {
-  it('supports a scalar function or operator exactly when its kernel key has a kernel', () => {
+  it('supports a scalar function or operator exactly when its kernel key has a kernel (or the binder answers it from the schema)', () => {
     for (const r of scalarRegistry.rows)
-      expect([r.name, ENGINE.scalar(r)]).toEqual([r.name, r.kernel in scalarKernels])
+      expect([r.name, ENGINE.scalar(r)]).toEqual([
+        r.name,
+        r.kernel in scalarKernels || bindsSchemaCall(r.name),
+      ])
     for (const r of scalarOperatorRegistry.rows)
       expect([r.name, ENGINE.operator(r)]).toEqual([r.name, r.kernel in operatorKernels])
   })
