@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url'
 import { buildChart, chartFor } from '../src/chart/chart-model.ts'
 import { termChart } from '../src/cli/chart/term-chart.ts'
 import { loadDemo } from '../src/cli/demo.ts'
-import type { TabularResponse } from '../src/exec/format/types.ts'
 import { type Apldb, openStore } from '../src/index.ts'
+import type { TabularResponse } from '../src/wire/index.ts'
 
 /** ANSI colour escapes (SGR): the escape character is what they are made of. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching terminal escapes is the point

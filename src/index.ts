@@ -39,8 +39,6 @@ export {
   type LegacyFilter,
   type LegacyOrder,
   type LegacyProjection,
-  type LegacyResult,
-  type LegacyStatus,
   type LegacyVirtualField,
   type QueryRequest,
 } from './legacy/index.ts'
@@ -80,3 +78,4 @@ export type { FieldInfo, ScanBatch, ScanOptions, ScanStats, Snapshot } from './s
 export type { StoreLogger, StoreOptions } from './storage/store-options.ts'
 export type { FieldType, FlatEvent, FlatValue, TimeRange } from './storage/types.ts'
 export type { WorkerFault, WorkerKind } from './util/worker-faults.ts'
+export type { LegacyResult, LegacyStatus } from './wire/index.ts'

@@ -1,7 +1,7 @@
 // cli/bar-column.ts: `--bar FIELD`, ClickHouse's `bar()` for the table format: a column of block
 // characters after the table whose lengths are FIELD's values scaled to 0…max.
 
-import type { WireTable } from '../exec/format/types.ts'
+import type { WireTable } from '../wire/index.ts'
 import { hbar } from './chart/plot-bars.ts'
 import { UsageError } from './errors.ts'
 

@@ -3,7 +3,7 @@
 // server's error body (line/column only). Never throws on an out-of-range position.
 
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import type { Span } from '../syntax/span.ts'
+import type { Span } from '../diagnostics/span.ts'
 import { displayWidth, isControl } from './display-width.ts'
 
 /** One problem to show: an optional stable code, the message, and where it is. */

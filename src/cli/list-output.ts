@@ -1,7 +1,7 @@
 // cli/list-output.ts: prints a list of records (datasets, tokens) as an aligned table or as JSON,
 // the two formats of the listing commands.
 
-import { stringifyWire } from '../exec/format/json.ts'
+import { stringifyWire } from '../wire/json.ts'
 import { choiceOpt, type OptionDef, type OptionValues } from './command.ts'
 import { type CliIo, outputWidth } from './io.ts'
 import { cellText } from './result-output.ts'

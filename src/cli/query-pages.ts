@@ -2,9 +2,9 @@
 // is fetched newest first in pages whose window ends where the last page's oldest row was, so the
 // first rows print at once and memory stays one page; any other query is one request.
 
-import type { TabularResponse, WireTable } from '../exec/format/types.ts'
 import { formatRfc3339Nano } from '../util/time/format.ts'
 import { parseRfc3339 } from '../util/time/rfc3339.ts'
+import type { TabularResponse, WireTable } from '../wire/index.ts'
 import { pageable } from './pageable.ts'
 import { resultTables, rowCount } from './result-output.ts'
 

@@ -3,9 +3,9 @@
 // first, with a terminal chart for `render` and time-bucketed results. Shared by `query` and the shell.
 
 import { buildChart, chartFor } from '../chart/chart-model.ts'
-import { stringifyWire } from '../exec/format/json.ts'
-import type { TabularResponse, WireMessage, WireTable } from '../exec/format/types.ts'
 import type { Visualization } from '../plan/visualization.ts'
+import type { TabularResponse, WireMessage, WireTable } from '../wire/index.ts'
+import { stringifyWire } from '../wire/json.ts'
 import { withBars } from './bar-column.ts'
 import { TERMINAL_MAX_SERIES, termChart } from './chart/term-chart.ts'
 import { type CliIo, outputWidth } from './io.ts'

@@ -2,10 +2,9 @@
 // result turned into Axiom's tabular JSON, with blocks pruned) or a server (`/v1/datasets/_apl`,
 // whose JSON is kept as text so `--format json` passes it on byte for byte).
 
-import { toTabular } from '../exec/format/index.ts'
-import type { TabularResponse } from '../exec/format/types.ts'
 import type { AnyApldb } from '../query/apldb.ts'
 import { parseJsonExact } from '../util/json-exact.ts'
+import { type TabularResponse, toTabular } from '../wire/index.ts'
 import type { QueryPage, RunRequest, Window } from './query-pages.ts'
 import type { RemoteClient } from './remote.ts'
 

@@ -1,7 +1,7 @@
 // cli/result-formats.ts: the row formats of `apldb query` beyond the table: TSV, Markdown and the
 // vertical (one field per line) layout, each with an optional header. Strings in, text out.
 
-import type { WireCell, WireTable } from '../exec/format/types.ts'
+import type { WireCell, WireTable } from '../wire/index.ts'
 import { displayWidth, pad } from './display-width.ts'
 import { cellText, csvText, ndjsonText, rowCount } from './result-output.ts'
 

@@ -1,8 +1,8 @@
 // cli/result-output.ts: turns a tabular query response (api-contract §1.3, from the engine or a
 // server) into what `apldb query` prints: an aligned table, NDJSON rows, CSV or the whole JSON.
 
-import { stringifyWire } from '../exec/format/json.ts'
-import type { TabularResponse, WireCell, WireTable } from '../exec/format/types.ts'
+import type { TabularResponse, WireCell, WireTable } from '../wire/index.ts'
+import { stringifyWire } from '../wire/json.ts'
 import { escapeControls } from './display-width.ts'
 import { renderTable } from './table-format.ts'
 

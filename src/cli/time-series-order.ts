@@ -2,8 +2,8 @@
 // time series does (and as Axiom answers it): the engine's default newest-first order is reversed
 // unless the query sorts itself (a sort or top after the summarize).
 
-import type { WireTable } from '../exec/format/types.ts'
 import { parseApl } from '../syntax/parse.ts'
+import type { WireTable } from '../wire/index.ts'
 
 /** True when the query's own pipeline ends its ordering with sort/order/top. */
 function sortsItself(apl: string): boolean {

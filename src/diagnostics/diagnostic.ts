@@ -1,8 +1,8 @@
 // diagnostics/diagnostic.ts: the Diagnostic value, its factory (the only way to make one) and AplError.
 // Must never build a message by hand: text comes from the codes table, prefixed with line and column.
 
-import { clampSpan, lineColumn, type Span } from '../syntax/span.ts'
 import { type Code, type CodeArgs, codes, type Severity } from './codes.ts'
+import { clampSpan, lineColumn, type Span } from './span.ts'
 
 /** Extra context attached to a diagnostic, pointing at another place in the query. */
 export interface DiagnosticNote {

@@ -1,7 +1,7 @@
 // exec/run.ts: runs one bound query against a pinned snapshot and returns THE result (`QueryResult`):
 // window from the options (the plan arrives optimized or not: see src/query), physical tree, default `_time` desc order and
 // row cap (decision §10.4), `fields[].agg`, groups, range, buckets, the `_totals` table of a summarize
-// by a time bin, and status counters. Formatting for the wire is format/'s job.
+// by a time bin, and status counters. Formatting for the wire is src/wire's job.
 import type { AggWireName } from '../catalog/index.ts'
 import type { Aggregate, BoundExpr, LogicalNode, LogicalPlan } from '../plan/index.ts'
 import { nodeChildren } from '../plan/index.ts'

@@ -2,8 +2,8 @@
 // decodes that media type), bytes as they are (OTLP protobuf), no body for 204, and `Connection: close` when the request body was not
 // read to its end (a refused upload is not worth draining).
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { stringifyWire } from '../exec/format/index.ts'
 import type { ServiceResponse } from '../service/index.ts'
+import { stringifyWire } from '../wire/index.ts'
 
 /** Sends `r` on `res`. */
 export function writeResponse(req: IncomingMessage, res: ServerResponse, r: ServiceResponse): void {

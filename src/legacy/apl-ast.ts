@@ -2,8 +2,8 @@
 // an AST (never splices text), so field names and values cannot change the query's structure.
 
 import { isPlainName } from '../../grammar/tokens.ts'
+import type { Span } from '../diagnostics/span.ts'
 import { type BinaryOp, type Expr, literal, type NamedExpr, node } from '../syntax/ast.ts'
-import type { Span } from '../syntax/span.ts'
 
 /** Generated nodes have no source text: every span is empty. */
 export const NO_SPAN: Span = { start: 0, length: 0 }

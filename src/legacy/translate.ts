@@ -3,8 +3,8 @@
 // Aggregations: a totals query (`summarize … by groups | sort | take limit`) and a series query
 // (`summarize … by bin(_time, step), groups`). Builds ASTs only; compile.ts binds them.
 
-import { ROW_ID_FIELD } from '../exec/format/index.ts'
 import { chooseBinAutoStep } from '../exec/kernels/binning/binning.ts'
+import { ROW_ID_FIELD } from '../exec/scan/row-id.ts'
 import type { SchemaField } from '../plan/index.ts'
 import {
   type ColumnExpr,

@@ -1,13 +1,5 @@
 // legacy/types.ts: the legacy structured query as it arrives (api-contract.md §2.1–2.3, lenient
-// shapes included) and the legacy result it gets back (§2.4). Types only; validation is request.ts's.
-
-import type {
-  WireEntry,
-  WireEntryGroup,
-  WireFieldMeta,
-  WireInterval,
-  WireStatus,
-} from '../exec/format/index.ts'
+// shapes included). Types only; validation is request.ts's, the result's shape wire/legacy-types.ts's.
 
 /**
  * A filter (§2.2). `op` is any case of a symbol or word form (`==`/`eq`, `>`/`gt`, …); `""` means
@@ -89,22 +81,4 @@ export interface QueryRequest {
   readonly continuationToken?: string
   /** UI hints; ignored. */
   readonly queryOptions?: unknown
-}
-
-/** `status` of a legacy result: the §1.5 object plus the legacy paging token. */
-export type LegacyStatus = WireStatus & {
-  /** Set when more matches follow: send it back as `continuationToken` for the next page. */
-  readonly continuationToken?: string
-}
-
-/**
- * The legacy result (§2.4): only the keys Go's strict decoder accepts (§11): `status`, `matches`,
- * `buckets`, `fieldsMeta`, `format`.
- */
-export interface LegacyResult {
-  readonly status: LegacyStatus
-  readonly matches: readonly WireEntry[]
-  readonly buckets: { readonly series: readonly WireInterval[]; readonly totals: readonly WireEntryGroup[] }
-  readonly fieldsMeta?: readonly WireFieldMeta[]
-  readonly format: 'legacy'
 }

@@ -2,7 +2,7 @@
 // catalog row: capability check, signature resolution, and the diagnostic when operand types do not fit.
 
 import { lookupScalarOperator, resolveSignature } from '../catalog/index.ts'
-import type { Span } from '../syntax/span.ts'
+import type { Span } from '../diagnostics/span.ts'
 import type { BindContext, ExprScope } from './bind-context.ts'
 import type { BoundExpr, OperatorRow } from './bound-expr.ts'
 import { checkRegexArgs } from './check-regex.ts'

@@ -4,7 +4,7 @@
 
 import type { Code, CodeArgs } from '../diagnostics/codes.ts'
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
-import type { Span } from '../syntax/span.ts'
+import type { Span } from '../diagnostics/span.ts'
 import type { BoundExpr } from './bound-expr.ts'
 import { type Capabilities, EVERY_ROW } from './capabilities.ts'
 import type { RowSchema } from './columns.ts'

@@ -2,9 +2,9 @@
 // refused as "scalar expected"). Calls live in bind-calls.ts, search terms in bind-search.ts.
 
 import { lookupPrefixOperator } from '../catalog/index.ts'
+import type { Span } from '../diagnostics/span.ts'
 import type { Between, Binary, Expr, Index, InList, Literal, Path, Unary } from '../syntax/ast.ts'
 import { MAX_TOKENS } from '../syntax/limits.ts'
-import type { Span } from '../syntax/span.ts'
 import { operatorResultType, operatorRow, operatorSpan } from './apply-operator.ts'
 import { bindCall } from './bind-calls.ts'
 import type { BindContext, ExprScope } from './bind-context.ts'

@@ -2,8 +2,8 @@
 // and the output schema (right-side duplicates get a numeric suffix, `trace_id1`, decision §10.6).
 
 import { comparable } from '../catalog/index.ts'
+import { coverSpans } from '../diagnostics/span.ts'
 import { type Expr, type Join, node } from '../syntax/ast.ts'
-import { coverSpans } from '../syntax/span.ts'
 import { type BindContext, rowScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
 import { bindTabular } from './bind-source.ts'

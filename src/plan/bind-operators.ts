@@ -4,6 +4,7 @@
 // logical node a handler makes).
 
 import { COUNT_OPERATOR_COLUMN, type TabularOperatorName } from '../catalog/index.ts'
+import type { Span } from '../diagnostics/span.ts'
 import {
   type ColumnExpr,
   type Expr,
@@ -13,7 +14,6 @@ import {
   type ReorderItem,
   type TabularOperator,
 } from '../syntax/ast.ts'
-import type { Span } from '../syntax/span.ts'
 import { type BindContext, rowScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
 import { bindGetschema } from './bind-getschema.ts'

@@ -3,8 +3,8 @@
 // schema as extend's (a replaced column moves to the end).
 
 import type { AplType } from '../catalog/index.ts'
+import type { Span } from '../diagnostics/span.ts'
 import type { ColumnDecl, Name, OperatorParam, Parse, ParseItem, ParseKv, ParseWhere } from '../syntax/ast.ts'
-import type { Span } from '../syntax/span.ts'
 import { type BindContext, rowScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
 import { checkRegex } from './check-regex.ts'

@@ -3,9 +3,9 @@
 // optional handler each; one without a handler is refused with APL0307). Scalar kinds are "tabular expected".
 
 import type { TabularOperatorName } from '../catalog/index.ts'
+import type { Span } from '../diagnostics/span.ts'
 import { suggest } from '../diagnostics/suggest.ts'
 import type { Datatable, Expr, Pipe, Print, Union, Wildcard } from '../syntax/ast.ts'
-import type { Span } from '../syntax/span.ts'
 import { type BindContext, rowScope } from './bind-context.ts'
 import { bindExpr, bindLiteral } from './bind-expr.ts'
 import { bindOperator, PIPE_OPERATORS_BOUND } from './bind-operators.ts'

@@ -10,9 +10,9 @@ import type {
   ScalarOperatorDef,
   ScalarOperatorKernelKey,
 } from '../catalog/index.ts'
+import type { Span } from '../diagnostics/span.ts'
 import type { FieldType } from '../storage/types.ts'
 import type { DynamicValue } from '../syntax/ast.ts'
-import type { Span } from '../syntax/span.ts'
 
 /** A scalar function row of the catalog. */
 export type ScalarRow = ScalarFunctionDef<ScalarKernelKey>

@@ -2,7 +2,7 @@
 // against a number compares numerically; mixed columns decide per value; `set stricttypes` refuses both.
 
 import type { AplType } from '../catalog/index.ts'
-import type { Span } from '../syntax/span.ts'
+import type { Span } from '../diagnostics/span.ts'
 import type { BindContext } from './bind-context.ts'
 import type { Coercion } from './bound-expr.ts'
 

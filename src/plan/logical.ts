@@ -2,7 +2,7 @@
 // each knowing its output schema. No binding, printing or execution logic here.
 
 import type { AggWireName, AplType } from '../catalog/index.ts'
-import type { Span } from '../syntax/span.ts'
+import type { Span } from '../diagnostics/span.ts'
 import type { BoundAggCall, BoundExpr, BoundLiteral } from './bound-expr.ts'
 import type { ColumnInfo, RowSchema } from './columns.ts'
 import type { Visualization } from './visualization.ts'

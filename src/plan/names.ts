@@ -2,9 +2,9 @@
 // names, wildcards, and the default names of unnamed output columns. The one home of these decisions.
 
 import { type AggArgText, dedupeColumnNames } from '../catalog/index.ts'
+import type { Span } from '../diagnostics/span.ts'
 import { suggest } from '../diagnostics/suggest.ts'
 import type { BracketName, Expr, Name, Path } from '../syntax/ast.ts'
-import type { Span } from '../syntax/span.ts'
 import type { BindContext, ExprScope } from './bind-context.ts'
 import { type BoundExpr, boundExpr, columnRef, withSpan } from './bound-expr.ts'
 import { type ColumnInfo, columnNames, findColumn, type RowSchema } from './columns.ts'

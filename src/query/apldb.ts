@@ -1,21 +1,23 @@
 // query/apldb.ts: the object `openStore` returns: the storage engine's API (datasets, ingest,
 // snapshots, flush, close) plus queries (`query`, `queryResult`, `rows`, `explain`). Each query pins
 // one snapshot synchronously, before its first await, and releases it when done.
-import { toLegacy, toTabular } from '../exec/format/index.ts'
+
 import { type ParallelMode, startParallelPool } from '../exec/parallel/index.ts'
 import type { Cell, QueryOptions, QueryResult } from '../exec/result.ts'
-import { type LegacyResult, legacyRequestFromApl, type QueryRequest, runLegacy } from '../legacy/index.ts'
+import { legacyRequestFromApl, type QueryRequest } from '../legacy/index.ts'
 import { ingestOtlp, type OtlpIngestOptions, type OtlpIngestResult } from '../otlp/ingest-otlp.ts'
 import type { DeletionInfo } from '../storage/deletion/index.ts'
 import type { IngestInput, IngestOptions, IngestStatus } from '../storage/ingest-call.ts'
 import type { RecoveryReport } from '../storage/recovery.ts'
 import type { FieldInfo, Snapshot } from '../storage/snapshot.ts'
 import type { Store } from '../storage/store.ts'
+import { type LegacyResult, toLegacy, toTabular } from '../wire/index.ts'
 import type { DeleteBlocksFn, StorageBackend } from './backend.ts'
 import type { DeleteOptions, DeleteRequest, DeleteResult } from './delete-blocks.ts'
 import { type ExplainReport, explainAnalyze } from './explain.ts'
 import { type JsonCell, type RowValues, rowColumns } from './row-values.ts'
 import { runApl } from './run-apl.ts'
+import { runLegacy } from './run-legacy.ts'
 
 /** Options of an in-process query. */
 export interface AplQueryOptions extends QueryOptions {

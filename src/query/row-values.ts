@@ -2,8 +2,9 @@
 // `JSON.stringify` accepts: datetime as RFC 3339 with nanoseconds, timespan as on the wire, longs
 // beyond ±2^53 as their exact decimal digits (a string), non-finite reals as null. 'native': the
 // in-process cells (exec/result.ts): bigint epoch ns for datetime and timespan, bigint longs.
-import { wireColumn } from '../exec/format/index.ts'
+
 import type { Cell, ResultTable } from '../exec/result.ts'
+import { wireColumn } from '../wire/index.ts'
 
 /** How `rows()` renders cells (see module header). */
 export type RowValues = 'json' | 'native'

@@ -2,10 +2,11 @@
 // row by its `_time` (`<16 hex digits of epoch ns>-<row>`, the legacy `_rowId` form), so paging
 // narrows the query window past that instant in the result's time direction. Rows sharing the
 // cursor row's exact nanosecond are all on one side: `includeCursor` picks which.
-import { syntheticRowId } from '../exec/format/index.ts'
+
 import type { QueryResult } from '../exec/result.ts'
 import type { LogicalNode, LogicalPlan } from '../plan/index.ts'
 import { formatRfc3339Nano, parseTimeBound } from '../util/time/index.ts'
+import { syntheticRowId } from '../wire/index.ts'
 import { badRequest } from './service-error.ts'
 
 const CURSOR = /^([0-9a-f]{16})-(\d{1,10})$/

@@ -3,10 +3,10 @@
 // span) for APL. The one place statuses are chosen for the store's, engine's and formatters' codes.
 import { AplError } from '../diagnostics/diagnostic.ts'
 import { ExecError, type ExecErrorCode } from '../exec/context.ts'
-import { FormatError } from '../exec/format/index.ts'
 import { OtlpError } from '../otlp/otlp-error.ts'
 import { StoreError, type StoreErrorCode } from '../storage/errors.ts'
 import { IngestInputError } from '../storage/ingest/index.ts'
+import { FormatError } from '../wire/index.ts'
 import type { ServiceResponse } from './route-types.ts'
 import { type ErrorDetail, ServiceError } from './service-error.ts'
 

@@ -1,8 +1,8 @@
 // syntax/ast-expr.ts: AST node types for scalar expressions, names and literals (apl-reference §2, §5).
 // Plain readonly data with a `kind` tag and a `span`; no behaviour and no type checking here.
 
+import type { Span } from '../diagnostics/span.ts'
 import type { Pipe, Print, Search, Union } from './ast-tabular.ts'
-import type { Span } from './span.ts'
 
 /** Canonical scalar type names (aliases folded: int→long, double→real, boolean→bool, date→datetime, time→timespan). */
 export type ScalarTypeName = 'bool' | 'long' | 'real' | 'string' | 'datetime' | 'timespan' | 'dynamic'

@@ -1,6 +1,7 @@
 // syntax/ast-tabular.ts: AST node types for queries, statements, pipes and tabular operators (§1, §2.6, §4).
 // One node kind per operator, T3 operators included so the binder can refuse them by kind.
 
+import type { Span } from '../diagnostics/span.ts'
 import type {
   BracketName,
   ColumnDecl,
@@ -12,7 +13,6 @@ import type {
   ScalarTypeName,
   Star,
 } from './ast-expr.ts'
-import type { Span } from './span.ts'
 
 /** A column-producing item: `expr` or `Name = expr`. */
 export type ColumnExpr = Expr | NamedExpr

@@ -1,6 +1,7 @@
 // syntax/ast.ts: the APL AST as one discriminated union, plus the factories that build its nodes.
 // Nodes are plain readonly data (kind + fields + span); parsing, printing and binding live elsewhere.
 
+import type { Span } from '../diagnostics/span.ts'
 import type { ColumnDecl, Expr, Literal, LiteralValue, NamedExpr, OperatorParam } from './ast-expr.ts'
 import type {
   MakeSeriesAggregate,
@@ -14,7 +15,6 @@ import type {
   TabularOperator,
   Wildcard,
 } from './ast-tabular.ts'
-import type { Span } from './span.ts'
 
 /** Node types for expressions, names and literals. */
 export type * from './ast-expr.ts'

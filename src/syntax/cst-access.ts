@@ -2,7 +2,7 @@
 // Read-only helpers for the AST visitors; they never build AST nodes themselves.
 
 import type { CstElement, CstNode, IToken } from 'chevrotain'
-import type { Span } from './span.ts'
+import type { Span } from '../diagnostics/span.ts'
 
 /** The children dictionary of a CST node, as passed to visitor methods. */
 export type Ctx = Record<string, CstElement[] | undefined>

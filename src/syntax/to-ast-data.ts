@@ -7,6 +7,7 @@ import { aplParser } from '../../grammar/parser.ts'
 import * as T from '../../grammar/tokens.ts'
 import type { Code, CodeArgs } from '../diagnostics/codes.ts'
 import { createDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
+import type { Span } from '../diagnostics/span.ts'
 import { suggest } from '../diagnostics/suggest.ts'
 import type {
   BracketName,
@@ -33,7 +34,6 @@ import {
   tokenSpan,
   tokensOf,
 } from './cst-access.ts'
-import type { Span } from './span.ts'
 import { decodeStringLiteral } from './string-literal.ts'
 import { parseTimespanAmount } from './timespan-text.ts'
 import { resolveTypeName, TYPE_NAMES } from './type-names.ts'

@@ -1,6 +1,6 @@
 // util/json-exact.ts: JSON.parse that keeps integers beyond ±2^53 exact (as bigint): for ingested
 // JSON text (NDJSON, JSON arrays, HTTP bodies) and for results the CLI reads from a server (the
-// engine writes them as plain digits: exec/format/json.ts). A reviver with source access: slower
+// engine writes them as plain digits: wire/json.ts). A reviver with source access: slower
 // than a plain parse, so ingest runs it only on text whose plain parse met a number that large.
 
 type SourceContext = { readonly source?: string }

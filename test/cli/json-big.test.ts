@@ -2,8 +2,8 @@
 
 import { describe, expect, it } from 'vitest'
 import { ndjsonText } from '../../src/cli/result-output.ts'
-import type { WireTable } from '../../src/exec/format/types.ts'
 import { parseJsonExact } from '../../src/util/json-exact.ts'
+import type { WireTable } from '../../src/wire/index.ts'
 
 describe('parseJsonExact', () => {
   it('turns only unsafe integer literals into bigints', () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { displayWidth, truncate } from '../../src/cli/display-width.ts'
 import { tableText } from '../../src/cli/result-output.ts'
 import { fitWidths, renderTable } from '../../src/cli/table-format.ts'
-import type { WireTable } from '../../src/exec/format/types.ts'
+import type { WireTable } from '../../src/wire/index.ts'
 
 const table = (fields: [string, string][], columns: unknown[][]): WireTable =>
   ({

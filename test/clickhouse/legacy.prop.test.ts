@@ -4,7 +4,7 @@
 // Prints the seed first (FC_SEED replays) and `runs=… mismatches=…` last; time-bounded.
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
-import { runLegacy } from '../../src/legacy/index.ts'
+import { runLegacy } from '../../src/query/run-legacy.ts'
 import { show } from '../differential/result-diff.ts'
 import { DATASET, datasetArb, requestGen } from '../property/legacy-gen.ts'
 import { NOW, NOW_MS } from '../reference/fixture.ts'

@@ -1,5 +1,5 @@
-// exec/parallel/ranked-top.ts: how a bounded top-N fragment runs in parallel (DESIGN.md "Bounded
-// top-N"): units cut from the in-process visiting order, the key field whose zone statistics the
+// exec/parallel/ranked-top.ts: how a bounded top-N fragment runs in parallel (DESIGN.md "Parallel",
+// bounded top-N): units cut from the in-process visiting order, the key field whose zone statistics the
 // workers keep, and the late columns the merge fetches for the rows it keeps. Pure plan inspection.
 import type { BoundExpr, SortKey } from '../../plan/index.ts'
 import type { BlockHandle } from '../../storage/snapshot.ts'

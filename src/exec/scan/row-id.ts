@@ -3,6 +3,9 @@
 
 import type { StrVec, TimeVec } from '../vector.ts'
 
+/** The name of the virtual row-id column. */
+export const ROW_ID_FIELD = '_rowId'
+
 /**
  * `ms + 2^44` is positive and below 2^45 for every int64-ns time (|ms| < 9.3e12 < 2^44), so 12 hex
  * digits of it sort like the times themselves; the sub-ms part takes 5 (0…999,999 < 16^5).

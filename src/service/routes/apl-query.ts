@@ -3,9 +3,9 @@
 // query string, Go in the body), authorization on every dataset the plan reads, and the tabular or
 // legacy wire shape. A missing `format` means legacy (§1.1).
 
-import { toLegacy, toTabular } from '../../exec/format/index.ts'
 import { legacyRequestFromApl } from '../../legacy/index.ts'
 import { runPlan } from '../../query/run-apl.ts'
+import { toLegacy, toTabular } from '../../wire/index.ts'
 import { bindAuthorized } from '../apl-auth.ts'
 import { objectBody, optBool, optCount, optString, reqString } from '../body-fields.ts'
 import { resultCursors, windowAfterCursor } from '../cursor.ts'

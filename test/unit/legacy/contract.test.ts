@@ -1,13 +1,13 @@
 // Contract tests: every key a legacy result emits is on the Go strict-decoding whitelist (api-contract.md
 // §11; status keys §1.5; message enums §2.6; times RFC 3339) — checked with the contract transcription
-// of test/unit/exec/format/contract-checks.ts on hand-picked requests and on random ones.
+// of test/unit/wire/contract-checks.ts on hand-picked requests and on random ones.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { stringifyWire } from '../../../src/exec/format/index.ts'
 import type { Apldb } from '../../../src/index.ts'
 import type { QueryRequest } from '../../../src/legacy/index.ts'
+import { stringifyWire } from '../../../src/wire/index.ts'
 import { datasetArb, requestGen } from '../../property/legacy-gen.ts'
-import { checkLegacy, type Json, KEYS } from '../exec/format/contract-checks.ts'
+import { checkLegacy, type Json, KEYS } from '../wire/contract-checks.ts'
 import { GO_COMPLEX_BODY, GO_EMPTY_BODY, openLegacyStore } from './fixtures.ts'
 
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)

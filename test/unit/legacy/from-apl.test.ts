@@ -2,10 +2,10 @@
 // request a simple APL pipeline is equivalent to, none for anything else, and running that request
 // gives the APL's answer; toLegacy sends it only when given.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { stringifyWire } from '../../../src/exec/format/index.ts'
-import { toLegacy } from '../../../src/exec/format/legacy.ts'
 import type { Apldb } from '../../../src/index.ts'
 import { legacyRequestFromApl } from '../../../src/legacy/index.ts'
+import { stringifyWire } from '../../../src/wire/index.ts'
+import { toLegacy } from '../../../src/wire/legacy-format.ts'
 import { openLegacyStore } from './fixtures.ts'
 
 describe('APL → legacy request', () => {

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpLogs } from '../../../bench/data-gen.ts'
 import type { Apldb } from '../../../src/index.ts'
-import type { LegacyResult, QueryRequest } from '../../../src/legacy/index.ts'
+import type { QueryRequest } from '../../../src/legacy/index.ts'
+import type { LegacyResult } from '../../../src/wire/index.ts'
 import { NOW_MS, openLegacyStore } from './fixtures.ts'
 
 const TOTAL = 101

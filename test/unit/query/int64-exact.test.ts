@@ -77,7 +77,7 @@ describe('int64 exactness of JSON text ingest', () => {
   }
 
   it('writes the digits on the wire (tabular JSON text)', async () => {
-    const { stringifyWire } = await import('../../../src/exec/format/index.ts')
+    const { stringifyWire } = await import('../../../src/wire/index.ts')
     const text = stringifyWire(await db.query(`['nd'] | summarize count() by big`, window))
     expect(text).toContain('9007199254740993')
     expect(text).toContain('9007199254740992')

@@ -1,10 +1,10 @@
 // Cursors: the row-id form, min/max from a result, and how a cursor narrows the query window in
 // the result's time direction.
 import { describe, expect, it } from 'vitest'
-import { syntheticRowId } from '../../../src/exec/format/index.ts'
 import type { QueryResult } from '../../../src/exec/result.ts'
 import { compileApl, staticSchema } from '../../../src/plan/index.ts'
 import { parseCursor, resultCursors, windowAfterCursor } from '../../../src/service/cursor.ts'
+import { syntheticRowId } from '../../../src/wire/index.ts'
 
 const plan = (apl: string) => {
   const b = compileApl(apl, staticSchema({ ds: { _time: 'datetime', a: 'integer' } }))

@@ -1,8 +1,8 @@
 // test/unit/syntax/text-helpers.test.ts: spans, datetime and timespan text, string literal decoding.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { clampSpan, coverSpans, lineColumn } from '../../../src/diagnostics/span.ts'
 import { formatDatetime, parseDatetimeText } from '../../../src/syntax/datetime-text.ts'
-import { clampSpan, coverSpans, lineColumn } from '../../../src/syntax/span.ts'
 import { decodeStringLiteral, quoteString } from '../../../src/syntax/string-literal.ts'
 import {
   formatTimespanAmount,

@@ -1,6 +1,7 @@
-// T2 scalar kernels and dynamic access against the reference evaluator: each query runs on the
-// oracle fixture (8-row blocks, so several batches and dictionaries) through the engine with the
-// optimizer on and off, and must equal the reference's result (test/differential/result-diff.ts).
+// test/unit/exec/kernels/scalar-kernels-vs-reference.test.ts: the T2 scalar kernels and dynamic access
+// against the reference evaluator: each query runs on the oracle fixture (8-row blocks, so several
+// batches and dictionaries) through the engine with the optimizer on and off, and must equal the
+// reference's result (test/differential/result-diff.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { QueryResult } from '../../../../src/exec/result.ts'
 import { compileApl, schemaFromSnapshot } from '../../../../src/plan/index.ts'

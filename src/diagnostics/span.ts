@@ -1,4 +1,4 @@
-// syntax/span.ts: source spans (UTF-16 offsets into the query text) and their line/column view.
+// diagnostics/span.ts: source spans (UTF-16 offsets into the query text) and their line/column view.
 // Must never produce NaN or negative numbers: every span handed out is clamped into the text.
 
 /** A half-open range of the query text: `[start, start + length)`, in UTF-16 code units. */

@@ -1,16 +1,16 @@
-// legacy/result.ts: the results of a legacy request's queries → the legacy result (api-contract.md
+// wire/legacy-result.ts: the results of a legacy request's queries → the legacy result (api-contract.md
 // §2.4) with only Go-whitelisted keys (§11). Reuses the `format=legacy` Entry/EntryGroup builders;
 // never re-sorts or re-aggregates rows (the queries already did).
 
-import { setKey } from '../exec/format/cells.ts'
-import { toWireStatus } from '../exec/format/index.ts'
-import { entryGroups, GroupIds, toSeries } from '../exec/format/legacy-buckets.ts'
-import { toMatches } from '../exec/format/legacy-matches.ts'
-import type { WireCell, WireEntryGroup, WireInterval } from '../exec/format/types.ts'
 import type { QueryResult, QueryStatus, ResultTable } from '../exec/result.ts'
-import { continuationToken } from './cursor.ts'
-import { type ArgFields, ROW_ID } from './translate.ts'
-import type { LegacyResult } from './types.ts'
+import { continuationToken } from '../legacy/cursor.ts'
+import { type ArgFields, ROW_ID } from '../legacy/translate.ts'
+import { setKey } from './cells.ts'
+import { entryGroups, GroupIds, toSeries } from './legacy-buckets.ts'
+import { toMatches } from './legacy-matches.ts'
+import type { LegacyResult, WireEntryGroup, WireInterval } from './legacy-types.ts'
+import { toWireStatus } from './status.ts'
+import type { WireCell } from './types.ts'
 
 const EMPTY: ResultTable = { name: '0', sources: [], fields: [], columns: [], order: [], groups: [] }
 

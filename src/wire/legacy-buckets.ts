@@ -1,10 +1,11 @@
-// exec/format/legacy-buckets.ts: rows of an aggregating table → legacy `buckets` (api-contract.md §2.4):
+// wire/legacy-buckets.ts: rows of an aggregating table → legacy `buckets` (api-contract.md §2.4):
 // time-binned rows → `series` intervals, `_totals` (or unbinned) rows → `totals`. One group id per key.
 
-import type { ResultTable } from '../result.ts'
+import type { ResultTable } from '../exec/result.ts'
 import { ROW_ID_FIELD, setKey, wireColumn, wireTime } from './cells.ts'
 import { stringifyWire } from './json.ts'
-import type { WireCell, WireEntryGroup, WireEntryGroupAgg, WireInterval } from './types.ts'
+import type { WireEntryGroup, WireEntryGroupAgg, WireInterval } from './legacy-types.ts'
+import type { WireCell } from './types.ts'
 
 /** Numbers group keys 1, 2, … in order of first appearance, so a key has one id in series and totals. */
 export class GroupIds {

@@ -1,12 +1,13 @@
-// exec/format/tabular.ts: `QueryResult` → the `format=tabular` response (api-contract.md §1.3). Emits only
+// wire/tabular.ts: `QueryResult` → the `format=tabular` response (api-contract.md §1.3). Emits only
 // Go-whitelisted keys (§11), never ragged columns, never `columns: []`, and never a `_rowId` column.
 
-import { AGG_WIRE_NAMES } from '../../catalog/index.ts'
-import type { QueryResult, ResultField, ResultTable } from '../result.ts'
+import { AGG_WIRE_NAMES } from '../catalog/index.ts'
+import type { QueryResult, ResultField, ResultTable } from '../exec/result.ts'
 import { ROW_ID_FIELD, wireColumn, wireFieldType, wireNumber, wireTime } from './cells.ts'
 import { FormatError } from './errors.ts'
 import { toWireStatus } from './status.ts'
-import type { FormatOptions, TabularResponse, WireAgg, WireCell, WireField, WireTable } from './types.ts'
+import type { TabularResponse, WireAgg, WireField, WireTable } from './tabular-types.ts'
+import type { FormatOptions, WireCell } from './types.ts'
 
 const AGG_NAMES: ReadonlySet<string> = new Set(AGG_WIRE_NAMES)
 

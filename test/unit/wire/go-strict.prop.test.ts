@@ -3,9 +3,9 @@
 // rectangular (checks in contract-checks.ts). On the hand-built fixtures and on random results.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { stringifyWire, toLegacy, toTabular } from '../../../../src/exec/format/index.ts'
-import type { Cell, QueryResult, ResultField, ResultTable } from '../../../../src/exec/result.ts'
-import { parseGoDuration, parseRfc3339 } from '../../../../src/util/time/index.ts'
+import type { Cell, QueryResult, ResultField, ResultTable } from '../../../src/exec/result.ts'
+import { parseGoDuration, parseRfc3339 } from '../../../src/util/time/index.ts'
+import { stringifyWire, toLegacy, toTabular } from '../../../src/wire/index.ts'
 import { CANONICAL_AGGS, CODES, checkLegacy, checkTabular, type Json } from './contract-checks.ts'
 import { ALL_FIXTURES, status } from './fixtures.ts'
 

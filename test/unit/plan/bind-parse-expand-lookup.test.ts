@@ -1,4 +1,4 @@
-// test/unit/plan/bind-t3-operators.test.ts: the operators of issue 21 (parse family, project-reorder,
+// test/unit/plan/bind-parse-expand-lookup.test.ts: the operators of issue 21 (parse family, project-reorder,
 // extend-valid, getschema, lookup, mv-expand, sample, redact, externaldata): explain goldens, the
 // schema each outputs, and their binder errors with spans.
 

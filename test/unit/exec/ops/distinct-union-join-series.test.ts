@@ -1,6 +1,7 @@
-// test/unit/exec/ops/more-ops.test.ts: distinct, union, search (AnyColumn), join (every kind) and
-// make-series against the reference evaluator, on the fixture's logs/users and a small httpLogs
-// dataset, for block sizes 1, 7 and 1000 and with the optimizer on and off; plus the join row bound.
+// test/unit/exec/ops/distinct-union-join-series.test.ts: distinct, union, search (AnyColumn), join
+// (every kind) and make-series against the reference evaluator, on the fixture's logs/users and a small
+// httpLogs dataset, for block sizes 1, 7 and 1000 and with the optimizer on and off; plus the join row
+// bound.
 import { afterAll, describe, expect, it } from 'vitest'
 import { httpLogs } from '../../../../bench/data-gen.ts'
 import { createContext, ExecError } from '../../../../src/exec/context.ts'

@@ -1,5 +1,5 @@
-// test/unit/plan/bind-t1.test.ts: every T1 item of apl-reference §9, bound positively: explain golden
-// plus the plan facts that item is about (row, names, types, defaults).
+// test/unit/plan/bind-core-items.test.ts: every T1 (core) item of apl-reference §9, bound positively:
+// explain golden plus the plan facts that item is about (row, names, types, defaults).
 
 import { describe, expect, it } from 'vitest'
 import type { LogicalNode, LogicalOf } from '../../../src/plan/index.ts'

@@ -1,4 +1,4 @@
-// exec/format/errors.ts: the one error of the wire formatters. It flags a malformed in-process result
+// wire/errors.ts: the one error of the wire formatters. It flags a malformed in-process result
 // (an engine bug), never user input: sending such a result would crash or fail the official clients.
 
 /** Stable codes of wire-format errors. */

@@ -10,7 +10,7 @@ import {
   wireColumn,
   wireFieldType,
   wireNumber,
-} from '../../../../src/exec/format/index.ts'
+} from '../../../src/wire/index.ts'
 import { ns, status } from './fixtures.ts'
 
 describe('wireCell / wireColumn', () => {

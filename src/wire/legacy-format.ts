@@ -1,14 +1,15 @@
-// exec/format/legacy.ts: `QueryResult` → the `format=legacy` response (api-contract.md §1.6, §2.4), with
+// wire/legacy-format.ts: `QueryResult` → the `format=legacy` response (api-contract.md §1.6, §2.4), with
 // only the Go-whitelisted top-level keys (§11): status, matches, buckets, fieldsMeta, format; plus the
 // §1.6 `request` echo of an APL query when the caller supplies it (Go never asks APL for legacy).
 
-import type { QueryRequest } from '../../legacy/types.ts'
-import type { QueryResult, ResultMessage, ResultTable } from '../result.ts'
+import type { QueryResult, ResultMessage, ResultTable } from '../exec/result.ts'
+import type { QueryRequest } from '../legacy/types.ts'
 import { entryGroups, GroupIds, isAggregating, timeBucketColumn, toSeries } from './legacy-buckets.ts'
 import { toMatches } from './legacy-matches.ts'
+import type { LegacyResponse, WireEntry, WireEntryGroup, WireInterval } from './legacy-types.ts'
 import { toWireStatus } from './status.ts'
 import { assertRectangular } from './tabular.ts'
-import type { FormatOptions, LegacyResponse, WireEntry, WireEntryGroup, WireInterval } from './types.ts'
+import type { FormatOptions } from './types.ts'
 
 /** Options of `toLegacy`: the common ones plus the §1.6 `request` echo. */
 export interface LegacyFormatOptions extends FormatOptions {

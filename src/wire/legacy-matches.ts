@@ -1,9 +1,10 @@
-// exec/format/legacy-matches.ts: rows of a non-aggregating table → legacy `matches` (api-contract.md §2.4
+// wire/legacy-matches.ts: rows of a non-aggregating table → legacy `matches` (api-contract.md §2.4
 // Entry). `_time`/`_sysTime`/`_rowId` are lifted out of `data`; every Entry time is valid RFC3339.
 
-import type { Cell, ResultTable } from '../result.ts'
+import type { Cell, ResultTable } from '../exec/result.ts'
 import { GO_ZERO_TIME, ROW_ID_FIELD, setKey, wireColumn } from './cells.ts'
-import type { WireCell, WireEntry } from './types.ts'
+import type { WireEntry } from './legacy-types.ts'
+import type { WireCell } from './types.ts'
 
 /** Index of the datetime column `name`, or -1 (a non-datetime `_time` stays an ordinary data field). */
 function timeColumn(t: ResultTable, name: string): number {

@@ -1,17 +1,17 @@
-// exec/format/cells.ts: canonical result cells (exec/result.ts) → wire cells and wire type names, shared
+// wire/cells.ts: canonical result cells (exec/result.ts) → wire cells and wire type names, shared
 // by the tabular and legacy formats. Pure; a column that needs no change is returned as is (no copy).
 
-import { type AplType, wireTypeName } from '../../catalog/index.ts'
-import { compositeType, type FieldType } from '../../storage/types.ts'
-import { formatGoDuration, formatRfc3339Nano } from '../../util/time/index.ts'
-import type { Cell, ResultField } from '../result.ts'
+import { type AplType, wireTypeName } from '../catalog/index.ts'
+import type { Cell, ResultField } from '../exec/result.ts'
+import { compositeType, type FieldType } from '../storage/types.ts'
+import { formatGoDuration, formatRfc3339Nano } from '../util/time/index.ts'
 import type { WireCell, WireNumber } from './types.ts'
 
 /** Go's zero `time.Time` as RFC3339: what a legacy Entry carries when the row has no time. */
 export const GO_ZERO_TIME = '0001-01-01T00:00:00Z'
 
 /** The hidden row-id column: feeds legacy `_rowId`, and is never a tabular column (Surprise 20). */
-export const ROW_ID_FIELD = '_rowId'
+export { ROW_ID_FIELD } from '../exec/scan/row-id.ts'
 
 /**
  * `obj[key] = value` that also works for a field named `__proto__` (plain assignment would set the

@@ -1,4 +1,4 @@
-// exec/format/json.ts: the JSON text of a wire object. Writes a bigint as its exact digits (a JSON
+// wire/json.ts: the JSON text of a wire object. Writes a bigint as its exact digits (a JSON
 // number, never a string), even when some library has patched `BigInt.prototype.toJSON`.
 
 // JSON.rawJSON (Node ≥ 21) is not in the ES2024 lib typings yet.

@@ -1,6 +1,7 @@
-// CLI: the commands beside query, through the real binary: explain (embedded and against a server),
-// datasets info|fields|delete, tokens delete|regenerate, help CMD, --version/-V; ingest's Ctrl-C
-// (what landed, exit 130), a failed --create leaves no dataset, the delete preview's block span.
+// test/cli/explain-admin-safety.test.ts: the CLI's commands beside query, through the real binary:
+// explain (embedded and against a server), datasets info|fields|delete, tokens delete|regenerate, help
+// CMD, --version/-V; ingest's Ctrl-C (what landed, exit 130), a failed --create leaves no dataset, the
+// delete preview's block span.
 import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import * as path from 'node:path'

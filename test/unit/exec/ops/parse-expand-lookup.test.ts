@@ -1,6 +1,7 @@
-// test/unit/exec/ops/t3-ops.test.ts: the operators of issue 21 (parse family, …) against the reference
-// evaluator on the fixture's logs/users and a small httpLogs dataset, for block sizes 1, 7 and 1000
-// and with the optimizer on and off; plus operator-level checks (parse once per dictionary entry).
+// test/unit/exec/ops/parse-expand-lookup.test.ts: the operators of issue 21 (parse family, mv-expand,
+// lookup, …) against the reference evaluator on the fixture's logs/users and a small httpLogs dataset,
+// for block sizes 1, 7 and 1000 and with the optimizer on and off; plus operator-level checks (parse
+// once per dictionary entry).
 import { afterAll, describe, expect, it } from 'vitest'
 import { httpLogs } from '../../../../bench/data-gen.ts'
 import { openStore } from '../../../../src/index.ts'

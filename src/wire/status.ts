@@ -1,7 +1,7 @@
-// exec/format/status.ts: `QueryStatus` → the wire `status` object of both formats (api-contract.md §1.5),
+// wire/status.ts: `QueryStatus` → the wire `status` object of both formats (api-contract.md §1.5),
 // with the Go message enums (§2.6). Emits only §1.5 keys; never a float elapsedTime or an empty time.
 
-import type { QueryStatus, ResultMessage } from '../result.ts'
+import type { QueryStatus, ResultMessage } from '../exec/result.ts'
 import { wireTime } from './cells.ts'
 import { FormatError } from './errors.ts'
 import type { FormatOptions, WireMessage, WireStatus } from './types.ts'

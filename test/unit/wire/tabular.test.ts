@@ -1,8 +1,8 @@
 // Unit tests: toTabular against the captured server response (§1.3), plain listings (cells of every type,
 // hidden _rowId, big longs), topk dynamic cells, empty shapes, and the guards against malformed results.
 import { describe, expect, it } from 'vitest'
-import { FormatError, stringifyWire, toTabular } from '../../../../src/exec/format/index.ts'
-import type { QueryResult } from '../../../../src/exec/result.ts'
+import type { QueryResult } from '../../../src/exec/result.ts'
+import { FormatError, stringifyWire, toTabular } from '../../../src/wire/index.ts'
 import {
   BINNED_COUNT_TABLES,
   binnedCount,

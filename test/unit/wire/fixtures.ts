@@ -1,8 +1,8 @@
-// test/unit/exec/format/fixtures.ts: hand-built `QueryResult`s for the wire-format tests: the aggregated
+// test/unit/wire/fixtures.ts: hand-built `QueryResult`s for the wire-format tests: the aggregated
 // capture of api-contract.md §1.3 (axiom-grafana), a plain event listing, topk, big longs, empty shapes.
 
-import type { QueryResult, QueryStatus, ResultField, ResultTable } from '../../../../src/exec/result.ts'
-import { parseRfc3339 } from '../../../../src/util/time/index.ts'
+import type { QueryResult, QueryStatus, ResultField, ResultTable } from '../../../src/exec/result.ts'
+import { parseRfc3339 } from '../../../src/util/time/index.ts'
 
 /** Epoch ns of an RFC3339 text (throws on a typo in a fixture). */
 export function ns(text: string): bigint {

@@ -1,8 +1,8 @@
 // Unit tests: toLegacy — listings become matches (lifted system fields, _rowId real or synthetic), a binned
 // summarize becomes series + totals with shared group ids, an unbinned one becomes totals, empty shapes.
 import { describe, expect, it } from 'vitest'
-import { stringifyWire, syntheticRowId, toLegacy } from '../../../../src/exec/format/index.ts'
-import type { QueryResult } from '../../../../src/exec/result.ts'
+import type { QueryResult } from '../../../src/exec/result.ts'
+import { stringifyWire, syntheticRowId, toLegacy } from '../../../src/wire/index.ts'
 import {
   binnedCount,
   emptyTables,

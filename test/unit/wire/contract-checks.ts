@@ -1,8 +1,8 @@
-// test/unit/exec/format/contract-checks.ts: the wire contract transcribed from api-contract.md (not
+// test/unit/wire/contract-checks.ts: the wire contract transcribed from api-contract.md (not
 // imported from src, so the two can disagree): Go strict keys (§11), status keys (§1.5), canonical agg
 // names (§1.4), message enums (§2.6), RFC3339 times, rectangular columns. Throws (vitest expect) on a miss.
 import { expect } from 'vitest'
-import { parseRfc3339 } from '../../../../src/util/time/index.ts'
+import { parseRfc3339 } from '../../../src/util/time/index.ts'
 
 // §11 whitelist, §1.5 status keys, §1.4 agg names, §2.6 enums — copied from the contract text.
 /** Allowed keys per wire object. */

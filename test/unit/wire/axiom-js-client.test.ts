@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Axiom } from '@axiomhq/js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { stringifyWire, toLegacy, toTabular } from '../../../../src/exec/format/index.ts'
+import { stringifyWire, toLegacy, toTabular } from '../../../src/wire/index.ts'
 import { checkLegacy, checkTabular, type Json } from './contract-checks.ts'
 import { ALL_FIXTURES } from './fixtures.ts'
 
