@@ -3,7 +3,7 @@
 // compile it, else APL0311 at the pattern. Computed patterns are the kernels' (an invalid one: null).
 import { RE2JS } from 're2js'
 import type { Param } from '../catalog/index.ts'
-import type { Span } from '../syntax/span.ts'
+import type { Span } from '../diagnostics/span.ts'
 import type { BindContext } from './bind-context.ts'
 import type { BoundExpr } from './bound-expr.ts'
 

@@ -147,7 +147,7 @@ describe("APL's cursor_current()", () => {
     const all = (await store.queryLegacy('test', { limit: 1000 })).matches
     const rowIdOf = new Map(all.map((m) => [m.data.n as number, m._rowId]))
     expect(nCol).toHaveLength(TOTAL)
-    nCol.forEach((n, i) => expect(cCol[i]).toBe(rowIdOf.get(n as number)))
+    expect(cCol).toEqual(nCol.map((n) => rowIdOf.get(n as number)))
     const cursor = cCol[nCol.indexOf(all[10].data.n)] as string
     const next = await page({ cursor, limit: 1 })
     expect(next.matches[0]._rowId).toBe(all[11]._rowId)
