@@ -24,6 +24,8 @@ export interface Param {
   readonly range?: readonly [number, number]
   /** Values a constant string argument may take, compared case-insensitively (`datetime_diff`'s part). */
   readonly oneOf?: readonly string[]
+  /** An RE2 pattern: a literal one must compile (the binder's APL0311 at it); a computed one gives null rows. */
+  readonly regex?: boolean
 }
 
 /** A repeating group of parameters (`strcat(a1, …, aN)`, `case(c1, v1, c2, v2, …, else)`). */

@@ -5,6 +5,7 @@ import { lookupScalarOperator, resolveSignature } from '../catalog/index.ts'
 import type { Span } from '../diagnostics/span.ts'
 import type { BindContext, ExprScope } from './bind-context.ts'
 import type { BoundExpr, OperatorRow } from './bound-expr.ts'
+import { checkRegexArgs } from './check-regex.ts'
 import { isConstant } from './expr-walk.ts'
 import { refuseMapOperands } from './map-field-use.ts'
 
@@ -65,7 +66,10 @@ export function operatorResultType(
     row,
     operands.map((o) => ({ type: o.type, constant: isConstant(o) })),
   )
-  if (match.ok) return match.returns
+  if (match.ok) {
+    checkRegexArgs(match.params, operands, ctx)
+    return match.returns
+  }
   const { mismatch } = match
   const at = operands[Math.min(mismatch.argIndex, operands.length - 1)]
   if (mismatch.reason === 'constant') {

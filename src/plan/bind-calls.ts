@@ -19,7 +19,9 @@ import type { Call, Expr } from '../syntax/ast.ts'
 import type { BindContext, ExprScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
 import { bindFieldArgs } from './bind-field-args.ts'
+import { schemaCall } from './bind-schema-calls.ts'
 import { type AggregateRow, type BoundExpr, boundExpr, type ScalarRow } from './bound-expr.ts'
+import { checkRegexArgs } from './check-regex.ts'
 import { isConstant } from './expr-walk.ts'
 import { refuseMapArguments } from './map-field-use.ts'
 
@@ -44,6 +46,8 @@ export function bindCall(e: Call, scope: ExprScope, ctx: BindContext): BoundExpr
   }
   if (!ctx.capabilities.scalar(fn))
     return ctx.fail('APL0307', e.name.span, { feature: `function \`${name}\`` })
+  const fromSchema = schemaCall(name)
+  if (fromSchema !== undefined) return fromSchema(e, scope, ctx)
   if (fn.placement === 'summarize-by' && !scope.groupKey) {
     return ctx.fail('APL0320', e.name.span, { name: `\`${name}\` outside a summarize \`by\` clause` })
   }
@@ -95,6 +99,7 @@ function resolveCall(
   )
   if (!match.ok) return failMismatch(match.mismatch, name, e, args, ctx)
   refuseMapArguments(args, match.params, ctx)
+  checkRegexArgs(match.params, args, ctx)
   const out = args.map((a, i) => {
     checkConstantValue(match.params[i], a, i, name, ctx)
     return match.coercions[i] === 'widen' ? boundExpr('Cast', { type: 'real', span: a.span, operand: a }) : a

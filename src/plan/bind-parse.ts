@@ -2,12 +2,12 @@
 // (errors at the item's span), captures typed by their declarations (string when none), the output
 // schema as extend's (a replaced column moves to the end).
 
-import { RE2JS } from 're2js'
 import type { AplType } from '../catalog/index.ts'
 import type { Span } from '../diagnostics/span.ts'
 import type { ColumnDecl, Name, OperatorParam, Parse, ParseItem, ParseKv, ParseWhere } from '../syntax/ast.ts'
 import { type BindContext, rowScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
+import { checkRegex } from './check-regex.ts'
 import { columnInfo } from './columns.ts'
 import { type LogicalNode, logical, type ParseMatcher, type ParsePatternItem } from './logical.ts'
 import { patternRegex } from './parse-regex.ts'
@@ -112,14 +112,6 @@ function patternItem(
     fail(next.span, keyword, `\`*\` cannot follow the string column ${item.name.name}`, ctx)
   }
   return { kind: 'capture', name: item.name.name, type }
-}
-
-function checkRegex(source: string, span: Span, ctx: BindContext): void {
-  try {
-    RE2JS.compile(source)
-  } catch (e) {
-    ctx.fail('APL0311', span, { pattern: source, reason: (e as Error).message })
-  }
 }
 
 function stringOption(p: OperatorParam, ctx: BindContext): string {

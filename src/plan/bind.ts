@@ -8,6 +8,7 @@ import { MAX_NESTING_DEPTH } from '../syntax/limits.ts'
 import { parseApl } from '../syntax/parse.ts'
 import { BindContext, BindFailure, type BindOptions, rowScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
+import { callsCursorCurrent } from './bind-schema-calls.ts'
 import { bindTabular, isTabularSyntax } from './bind-source.ts'
 import { type LogicalNode, type LogicalPlan, nodeChildren } from './logical.ts'
 import { queryAggregating, queryLimited, resultOrder } from './result-shape.ts'
@@ -99,7 +100,9 @@ function bindUnchecked(ast: Query, ctx: BindContext): LogicalPlan {
 export function bindQuery(ast: Query, schema: SchemaSource, opts: BindOptions = {}): BindResult {
   // Without the text, spans stay exact but every location reads as line 1.
   const text = opts.text ?? ' '.repeat(ast.span.start + ast.span.length)
-  const ctx = new BindContext(text, schema, opts.capabilities, opts.rowId === true)
+  // A query that calls cursor_current() reads its Scans' row ids (bind-schema-calls.ts).
+  const rowId = opts.rowId === true || callsCursorCurrent(ast)
+  const ctx = new BindContext(text, schema, opts.capabilities, rowId)
   try {
     return { plan: bindUnchecked(ast, ctx), warnings: ctx.warnings }
   } catch (error) {

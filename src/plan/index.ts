@@ -3,6 +3,7 @@
 
 export { type BindResult, bindQuery, compileApl } from './bind.ts'
 export type { BindOptions } from './bind-context.ts'
+export { bindsSchemaCall } from './bind-schema-calls.ts'
 export { bindsTabularOperator } from './bind-source.ts'
 export type * from './bound-expr.ts'
 export { type Capabilities, EVERY_ROW } from './capabilities.ts'

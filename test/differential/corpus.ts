@@ -285,4 +285,19 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
     'logs',
     `logs | extend d = duration_ms * 1ms | summarize spotlight(is_tls, d, city, bytes) by bin(_time, 2d)`,
   ],
+  // hash exactness, parse_sql/format_sql, and the functions the binder answers from the schema (#20, scalar20b)
+  ['http', `http | summarize n = count() by h = hash(id), s = hash(status, 7)`],
+  ['logs', `logs | extend h = hash(bytes * 1000000000000), e = hash(9007199254740993)`],
+  [
+    'logs',
+    `logs | extend m = parse_sql(strcat('select uri, ', method, ' from logs where bytes > ', tostring(bytes))) | extend f = format_sql(m)`,
+  ],
+  [
+    'logs',
+    `logs | extend a = column_ifexists('city', user), b = column_ifexists('nope', bytes), c = ensure_field('bytes', typeof(string)), d = ensure_field('nope', typeof(real))`,
+  ],
+  [
+    'http',
+    `http | extend t = ingestion_time(), c = cursor_current() | summarize n = count(), lag = max(t - _time), k = dcount(c)`,
+  ],
 ]

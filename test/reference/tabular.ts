@@ -35,6 +35,7 @@ function conformed(values: Map<string, Value>, schema: RowSchema): Row {
  */
 async function scan(n: LogicalOf<'Scan'>, ctx: EvalContext): Promise<Row[]> {
   const out: Row[] = []
+  const datasetId = String(ctx.snapshot.dataset(n.dataset)?.meta.id ?? '')
   for await (const batch of ctx.snapshot.scan(n.dataset)) {
     const events = batchToEvents({ rowCount: batch.rowCount, columns: batch.columns })
     ctx.stats.rowsExamined += events.length
@@ -46,10 +47,22 @@ async function scan(n: LogicalOf<'Scan'>, ctx: EvalContext): Promise<Row[]> {
       ])
       for (const [name, v] of Object.entries(e.fields)) row.set(name, fromStorage(v))
       EVENT_SEQ.set(row, batch.firstSeq + i)
+      if (n.rowId === true) row.set('_rowId', rowIdText(e.time, batch.firstSeq + i, datasetId))
       out.push(conformed(row, n.schema))
     }
   }
   return out
+}
+
+/**
+ * An event's row id as the legacy query API documents its cursors (api-contract): the epoch ms plus
+ * 2^44 in 12 hex digits and the sub-millisecond ns in 5, the sequence number in 14, the dataset id.
+ */
+function rowIdText(timeNs: bigint, seq: number, datasetId: string): string {
+  const ms = timeNs / 1_000_000n - (timeNs % 1_000_000n < 0n ? 1n : 0n)
+  const sub = timeNs - ms * 1_000_000n
+  const hex = (v: bigint | number, digits: number) => v.toString(16).padStart(digits, '0')
+  return `${hex(ms + 2n ** 44n, 12)}${hex(sub, 5)}-${hex(seq, 14)}-${datasetId}`
 }
 
 /** Stable sort by sort keys (each: direction and null placement from the plan). */

@@ -16,7 +16,7 @@ interface StringOpSpec<K extends string, T extends Tier> {
   readonly description: string
   readonly example: string
   readonly negates?: string
-  /** The right operand must be a constant (regexes). */
+  /** The right operand must be a constant RE2 pattern (`matches regex`). */
   readonly constantRhs?: boolean
 }
 
@@ -26,7 +26,9 @@ function stringOp<K extends string, T extends Tier>(spec: StringOpSpec<K, T>) {
   return operator({
     ...rest,
     group: 'string',
-    signatures: [sig(param('lhs', 'any'), param('rhs', 'any', { constant: constantRhs }))],
+    signatures: [
+      sig(param('lhs', 'any'), param('rhs', 'any', { constant: constantRhs, regex: constantRhs })),
+    ],
     returns: fixed('bool'),
   })
 }

@@ -2,7 +2,7 @@
 // (apl-reference §7 "Conversion", decision §10.7): a failed conversion is null, tostring(null) is "".
 
 import { q } from '../example.ts'
-import { fixed, opt, param, sig } from '../signature.ts'
+import { computed, fixed, opt, param, sig } from '../signature.ts'
 import { scalarFamily } from './define.ts'
 
 const fn = scalarFamily('conversion')
@@ -95,9 +95,9 @@ export const conversionFunctions = [
     name: 'ensure_field',
     tier: 'T3',
     signatures: [sig(param('field_name', 'string', { constant: true }), param('field_type', 'any'))],
-    returns: fixed('dynamic'),
+    returns: computed('the type `field_type` names', () => 'dynamic'),
     description:
-      'The field named `field_name` when the input has it, else a null of `field_type` (written `typeof(string)`); the result has that type.',
+      'The field named `field_name` when the input has it (converted to `field_type` when its type differs), else a null of `field_type` (written `typeof(string)`); the result has that type.',
     example: q("extend user_agent = ensure_field('user_agent', typeof(string))"),
   }),
 ]

@@ -31,7 +31,7 @@ export const hashFunctions = [
     ],
     returns: fixed('long'),
     description:
-      "A signed 64-bit hash (XXH64) of the value's text, the salt as its seed; any scalar but a real. Longs beyond 2^53 are held as the nearest double.",
+      "A signed 64-bit hash (XXH64) of the value's text, the salt as its seed; any scalar but a real. Exact: a long source hashes by all its digits, and the result is an exact 64-bit long.",
     example: q('where hash(id) % 10 == 0'),
   }),
   digest('hash_md5', 'MD5'),

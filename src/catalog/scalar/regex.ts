@@ -7,7 +7,7 @@ import { scalarFamily } from './define.ts'
 
 const fn = scalarFamily('regex')
 
-const regex: Param = param('regex', 'string', { constant: true })
+const regex: Param = param('regex', 'string', { constant: true, regex: true })
 
 /** Regex-based string function rows. */
 export const regexFunctions = [
@@ -63,7 +63,7 @@ export const regexFunctions = [
     signatures: [
       sig(
         param('string', 'string'),
-        param('match', 'string', { constant: true }),
+        param('match', 'string', { constant: true, regex: true }),
         opt('start', 'long'),
         opt('occurrence', 'long'),
         opt('length', 'long'),

@@ -15,8 +15,8 @@ const digest = (algorithm: string): ScalarImpl =>
 
 /** The hash family. */
 export const HASH: FamilyImpls<'hash'> = {
-  // A long beyond 2^53 is held as the nearest double (the engine's long representation), shown as such.
-  hash: strict(([v, salt]) => hashText(text(v), salt === undefined ? undefined : int(salt))),
+  // Exact: a long source's text has every digit, and the 64-bit result is a long (bigint) as is.
+  hash: strict(([v, salt]) => BigInt(hashText(text(v), salt === undefined ? undefined : int(salt)))),
   hash_md5: digest('md5'),
   hash_sha1: digest('sha1'),
   hash_sha256: digest('sha256'),

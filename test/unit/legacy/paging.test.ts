@@ -138,3 +138,18 @@ describe('paging over blocks and the unsealed tail', () => {
     expect(await byN()).toEqual(before)
   })
 })
+
+describe("APL's cursor_current()", () => {
+  it("is each row's _rowId, and the legacy query resumes after it", async () => {
+    const apl = await store.queryResult("['test'] | extend c = cursor_current() | project n, c")
+    const t = apl.tables[0]
+    const [nCol, cCol] = ['n', 'c'].map((f) => t.columns[t.fields.findIndex((x) => x.name === f)])
+    const all = (await store.queryLegacy('test', { limit: 1000 })).matches
+    const rowIdOf = new Map(all.map((m) => [m.data.n as number, m._rowId]))
+    expect(nCol).toHaveLength(TOTAL)
+    expect(cCol).toEqual(nCol.map((n) => rowIdOf.get(n as number)))
+    const cursor = cCol[nCol.indexOf(all[10].data.n)] as string
+    const next = await page({ cursor, limit: 1 })
+    expect(next.matches[0]._rowId).toBe(all[11]._rowId)
+  })
+})

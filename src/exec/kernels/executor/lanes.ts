@@ -32,19 +32,24 @@ export type ValueLane =
 /** An argument lane; a trailing `?` marks an optional parameter (its value is `undefined` when omitted). */
 export type ArgLane = ValueLane | `${ValueLane}?`
 
-/** What a per-value function returns (null for a null result): the same names as ValueLane. */
-export type ResultLane = Exclude<ValueLane, 'number'>
+/**
+ * What a per-value function returns (null for a null result): the same names as ValueLane, and
+ * `long64`, an exact 64-bit integer (a number when safe, else a bigint; held exactly beyond ±2^53).
+ */
+export type ResultLane = Exclude<ValueLane, 'number'> | 'long64'
 
 /** The JS type of a lane's values. */
-export type LaneValue<L extends string> = L extends 'string'
-  ? string
-  : L extends 'bool'
-    ? boolean
-    : L extends 'datetime'
-      ? bigint
-      : L extends 'dynamic'
-        ? CellJson
-        : number
+export type LaneValue<L extends string> = L extends 'long64'
+  ? number | bigint
+  : L extends 'string'
+    ? string
+    : L extends 'bool'
+      ? boolean
+      : L extends 'datetime'
+        ? bigint
+        : L extends 'dynamic'
+          ? CellJson
+          : number
 
 /** The JS type of an argument lane's values (`undefined` when an optional one was omitted). */
 export type ArgValue<L extends ArgLane> = L extends `${infer B}?` ? LaneValue<B> | undefined : LaneValue<L>

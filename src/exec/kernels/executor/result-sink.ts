@@ -55,6 +55,45 @@ export function numberVec(
   }
 }
 
+/**
+ * Exact 64-bit integers: numbers into a Float64Array; a bigint beyond ±2^53 switches the result to
+ * exact cells (the engine's slow, exact long layout, as a scan of such a column gives).
+ */
+class Long64Sink implements ResultSink {
+  readonly #values: Float64Array
+  readonly #valid: Uint8Array
+  #big: (bigint | undefined)[] | null = null
+
+  constructor(n: number) {
+    this.#values = new Float64Array(n)
+    this.#valid = new Uint8Array(n)
+  }
+
+  put(i: number, r: unknown): void {
+    if (r === null) return
+    this.#valid[i] = 1
+    if (typeof r === 'number') {
+      this.#values[i] = r
+      return
+    }
+    const x = Number(r as bigint)
+    if (Number.isSafeInteger(x)) this.#values[i] = x
+    else {
+      this.#big ??= new Array(this.#values.length)
+      this.#big[i] = r as bigint
+    }
+  }
+
+  finish(): Vec {
+    const big = this.#big
+    if (big === null) return { kind: 'num', type: 'long', values: this.#values, valid: this.#valid }
+    const cells: Cell[] = new Array(this.#values.length)
+    for (let i = 0; i < cells.length; i++)
+      cells[i] = this.#valid[i] === 0 ? null : (big[i] ?? this.#values[i])
+    return { kind: 'mixed', values: cells }
+  }
+}
+
 class BoolSink implements ResultSink {
   readonly #values: Uint8Array
   readonly #valid: Uint8Array
@@ -141,6 +180,8 @@ export function resultSink(lane: ResultLane, n: number): ResultSink {
     case 'timespan':
     case 'datetime_ms':
       return new NumberSink(lane, n)
+    case 'long64':
+      return new Long64Sink(n)
     case 'bool':
       return new BoolSink(n)
     case 'datetime':

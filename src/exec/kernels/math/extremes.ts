@@ -7,7 +7,7 @@ import { KERNEL_CHECK_ROWS, type Kernel } from '../kernel.ts'
 import { compareStrings } from '../parse-number.ts'
 
 /** The lane a common type is compared in (numbers for a type known only per row). */
-const LANE: Readonly<Record<AplType, ResultLane>> = {
+const LANE: Readonly<Record<AplType, Exclude<ResultLane, 'long64'>>> = {
   bool: 'bool',
   long: 'real',
   real: 'real',

@@ -1,22 +1,22 @@
 // exec/kernels/operators/matches-regex.ts: `matches regex` with RE2 semantics (re2js: linear time,
 // decision §10.9), unanchored and case-sensitive. A constant pattern compiles once and runs once per
-// dictionary entry.
+// dictionary entry. A literal pattern RE2 rejects never gets here (the binder's APL0311); one that is
+// computed and invalid makes its rows null.
 import { RE2JS } from 're2js'
-import { ExecError } from '../../context.ts'
 import { asStr } from '../coerce.ts'
 import { constantOf } from '../constants.ts'
 import { boolsByEntry } from '../entry-outcomes.ts'
 import type { Kernel } from '../kernel.ts'
 
-/** Compiles an RE2 pattern; a pattern RE2 rejects is a user error naming the pattern. */
-export function compileRegex(pattern: string): RE2JS {
+/**
+ * Compiles an RE2 pattern, or null when RE2 rejects it: a row whose pattern is invalid is null (a
+ * literal pattern was checked by the binder, plan/check-regex.ts, so only computed ones are null).
+ */
+export function compileRegex(pattern: string): RE2JS | null {
   try {
     return RE2JS.compile(pattern)
-  } catch (e) {
-    throw new ExecError(
-      'invalid_argument',
-      `invalid regular expression '${pattern}': ${(e as Error).message}`,
-    )
+  } catch {
+    return null
   }
 }
 
@@ -25,28 +25,34 @@ function matchesRegex(negate: boolean): Kernel {
     const a = asStr(args[0], n)
     const hit = negate ? 0 : 1
     const c = constantOf(args[1])
-    if (c && typeof c.value === 'string') {
-      const re = compileRegex(c.value)
-      return boolsByEntry(a, n, hit, (e) => re.test(e))
-    }
+    const constant = c && typeof c.value === 'string' ? compileRegex(c.value) : undefined
+    if (constant) return boolsByEntry(a, n, hit, (e) => constant.test(e))
     const values = new Uint8Array(n)
+    // A computed pattern RE2 rejects makes its row null; a constant one, every row.
+    let valid: Uint8Array | null = constant === null ? new Uint8Array(n) : null
+    if (constant === null) return { kind: 'bool', values, valid }
     const p = asStr(args[1], n)
-    const compiled = new Map<number, RE2JS>()
+    const compiled = new Map<number, RE2JS | null>()
     for (let i = 0; i < n; i++) {
       const x = a.codes[i]
       const y = p.codes[i]
       let ok = false
       if (x >= 0 && y >= 0) {
         let re = compiled.get(y)
-        if (!re) {
+        if (re === undefined) {
           re = compileRegex(p.dict[y])
           compiled.set(y, re)
+        }
+        if (re === null) {
+          valid ??= new Uint8Array(n).fill(1)
+          valid[i] = 0
+          continue
         }
         ok = re.test(a.dict[x])
       }
       values[i] = ok ? hit : hit ^ 1
     }
-    return { kind: 'bool', values, valid: null }
+    return { kind: 'bool', values, valid }
   }
 }
 

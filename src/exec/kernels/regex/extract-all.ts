@@ -27,6 +27,7 @@ function groupsOf(re: RE2JS, asked: CellJson | undefined): (number | string)[] |
 /** The matches of `pattern` in `text` as extract_all returns them. */
 export function extractAll(pattern: string, asked: CellJson | undefined, text: string): CellJson {
   const re = cachedRegex(pattern)
+  if (re === null) return null
   const groups = groupsOf(re, asked)
   if (groups === null) return null
   const out: CellJson[] = []

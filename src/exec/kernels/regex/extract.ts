@@ -1,6 +1,7 @@
 // exec/kernels/regex/extract.ts: extract(regex, group, source) with RE2 semantics (re2js): the text of
 // `group` in the first match; no match, a group outside the pattern or one that did not take part
-// → null (reference rule 33). A constant pattern and group run once per dictionary entry.
+// → null (reference rule 33), and so does a computed pattern RE2 rejects. A constant pattern and group
+// run once per dictionary entry.
 import type { RE2JS } from 're2js'
 import type { StrVec } from '../../vector.ts'
 import { asInt, asText, StringInterner } from '../arg-views.ts'
@@ -22,8 +23,8 @@ export const extractKernel: Kernel = (args, n) => {
   const src = asText(args[2], n)
   const out = new StringInterner()
   const codes = new Int32Array(n).fill(-1)
-  const compiled = new Map<number, RE2JS>()
-  const regexAt = (p: number): RE2JS => {
+  const compiled = new Map<number, RE2JS | null>()
+  const regexAt = (p: number): RE2JS | null => {
     let re = compiled.get(p)
     if (re === undefined) {
       re = compileRegex(pattern.dict[p])
@@ -42,7 +43,8 @@ export const extractKernel: Kernel = (args, n) => {
       codes[i] = perEntry[c]
       continue
     }
-    const hit = extractOne(regexAt(p), group.values[i], src.dict[c])
+    const re = regexAt(p)
+    const hit = re === null ? null : extractOne(re, group.values[i], src.dict[c])
     codes[i] = hit === null ? -1 : out.code(hit)
     if (perEntry) perEntry[c] = codes[i]
   }

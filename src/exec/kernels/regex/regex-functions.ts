@@ -6,10 +6,12 @@ import type { RE2JS } from 're2js'
 import { scalarKernel } from '../executor/index.ts'
 import { cachedRegex, codePointIndex, eachMatch } from './regex-matches.ts'
 
-/** Matches of `pattern` in `text`. */
-export function countRegex(pattern: string, text: string): number {
+/** Matches of `pattern` in `text` (null for an invalid pattern, as every function here). */
+export function countRegex(pattern: string, text: string): number | null {
+  const re = cachedRegex(pattern)
+  if (re === null) return null
   let n = 0
-  eachMatch(cachedRegex(pattern), text, () => {
+  eachMatch(re, text, () => {
     n++
     return true
   })
@@ -52,8 +54,9 @@ function groupText(re: RE2JS, m: ReturnType<RE2JS['matcher']>, ref: string): str
 }
 
 /** Every match of `pattern` in `text` replaced by `rewrite` expanded for it. */
-export function replaceRegex(pattern: string, rewrite: string, text: string): string {
+export function replaceRegex(pattern: string, rewrite: string, text: string): string | null {
   const re = cachedRegex(pattern)
+  if (re === null) return null
   let out = ''
   let last = 0
   eachMatch(re, text, (m) => {
@@ -65,15 +68,16 @@ export function replaceRegex(pattern: string, rewrite: string, text: string): st
 }
 
 /** `text` without a match of `pattern` at its start and/or its end. */
-export function trimRegex(pattern: string, text: string, start: boolean, end: boolean): string {
+export function trimRegex(pattern: string, text: string, start: boolean, end: boolean): string | null {
+  if (cachedRegex(pattern) === null) return null
   let s = text
   if (start) {
-    const m = cachedRegex(`\\A(?:${pattern})`).matcher(s)
-    if (m.find(0)) s = s.slice(m.end())
+    const m = cachedRegex(`\\A(?:${pattern})`)?.matcher(s)
+    if (m?.find(0)) s = s.slice(m.end())
   }
   if (end) {
-    const m = cachedRegex(`(?:${pattern})\\z`).matcher(s)
-    if (m.find(0)) s = s.slice(0, m.start())
+    const m = cachedRegex(`(?:${pattern})\\z`)?.matcher(s)
+    if (m?.find(0)) s = s.slice(0, m.start())
   }
   return s
 }
@@ -97,14 +101,15 @@ export function indexOfRegex(
   occurrence: number,
   length: number,
 ): number | null {
-  if (start < 0 || occurrence < 1 || length < -1) return null
+  const re = cachedRegex(pattern)
+  if (re === null || start < 0 || occurrence < 1 || length < -1) return null
   const cps = [...text]
   if (start > cps.length) return -1
   const end = length === -1 ? cps.length : Math.min(cps.length, start + length)
   const part = cps.slice(start, end).join('')
   let seen = 0
   let at = -1
-  eachMatch(cachedRegex(pattern), part, (m) => {
+  eachMatch(re, part, (m) => {
     if (++seen < occurrence) return true
     at = start + codePointIndex(part, m.start())
     return false

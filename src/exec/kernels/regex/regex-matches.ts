@@ -4,11 +4,11 @@
 import type { RE2JS } from 're2js'
 import { compileRegex } from '../operators/matches-regex.ts'
 
-const CACHE = new Map<string, RE2JS>()
+const CACHE = new Map<string, RE2JS | null>()
 const CACHE_MAX = 256
 
-/** The compiled pattern (cached; an invalid pattern throws the user error of compileRegex). */
-export function cachedRegex(pattern: string): RE2JS {
+/** The compiled pattern (cached), or null when RE2 rejects it (the row's result is then null). */
+export function cachedRegex(pattern: string): RE2JS | null {
   let re = CACHE.get(pattern)
   if (re === undefined) {
     re = compileRegex(pattern)

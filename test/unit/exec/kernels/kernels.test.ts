@@ -267,13 +267,34 @@ describe('T2 scalar functions present so far', () => {
 })
 
 describe('matches regex', () => {
-  it('is unanchored and case-sensitive (RE2); an invalid pattern is a coded user error', () => {
+  it('is unanchored and case-sensitive (RE2); a pattern RE2 rejects (computed: the binder refuses literals) gives null rows', () => {
     const s = strs(['parentSpanId', 'xyz', null])
     const k = op('matches_regex')
     expect(cells(k([s, constantVec('string', 'p.*Id', 3)], 3, site('bool')))).toEqual([true, false, false])
     expect(cells(k([s, constantVec('string', 'P.*id', 3)], 3, site('bool')))).toEqual([false, false, false])
-    expect(() => k([s, constantVec('string', '(a)\\1', 3)], 3, site('bool'))).toThrow(
-      /invalid regular expression/,
-    )
+    expect(cells(k([s, constantVec('string', '(a)\\1', 3)], 3, site('bool')))).toEqual([null, null, null])
+    const patterns = strs(['p.*Id', '(', 'z'])
+    expect(cells(k([s, patterns], 3, site('bool')))).toEqual([true, null, false])
+    expect(cells(op('not_matches_regex')([s, patterns], 3, site('bool')))).toEqual([false, null, true])
+  })
+})
+
+describe('regex functions over computed patterns', () => {
+  it('a pattern RE2 rejects makes its row null, never an error', () => {
+    const patterns = strs(['a+', '(', null])
+    const text = strs(['baa', 'baa', 'baa'])
+    expect(cells(fn('countof_regex')([patterns, text], 3, site('long')))).toEqual([1, null, null])
+    expect(cells(fn('replace_regex')([patterns, strs(['x', 'x', 'x']), text], 3, site('string')))).toEqual([
+      'bx',
+      null,
+      null,
+    ])
+    expect(cells(fn('trim_regex')([patterns, text], 3, site('string')))).toEqual(['b', null, null])
+    expect(cells(fn('extract')([patterns, constantVec('long', 0n, 3), text], 3, site('string')))).toEqual([
+      'aa',
+      null,
+      null,
+    ])
+    expect(cells(fn('extract_all')([patterns, text], 3, site('dynamic')))).toEqual([['aa'], null, null])
   })
 })

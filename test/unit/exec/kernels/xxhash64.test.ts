@@ -1,5 +1,5 @@
 // test/unit/exec/kernels/xxhash64.test.ts: XXH64 bit for bit against the algorithm's published vectors
-// and Kusto's documented hash("World"); the query tests see hash() only as a double.
+// and Kusto's documented hash("World") (the query tests see the same exact values: hash.apl-test).
 import { describe, expect, it } from 'vitest'
 import { xxhash64 } from '../../../../src/exec/kernels/hash/xxhash64.ts'
 
