@@ -24,7 +24,8 @@ export class ValueTally {
 
   add(key: string, value: unknown, selected: number, baseline: number): void {
     const c = this.byKey.get(key)
-    if (c === undefined) this.byKey.set(key, { value, selected, baseline })
+    // -0 and 0 share a key ("0"): report 0 whichever arrived first, so merge order cannot show.
+    if (c === undefined) this.byKey.set(key, { value: value === 0 ? 0 : value, selected, baseline })
     else {
       c.selected += selected
       c.baseline += baseline
