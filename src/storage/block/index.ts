@@ -10,9 +10,17 @@ export {
   SYS_TIME_FIELD,
   TIME_FIELD,
 } from './build.ts'
-export { decodeBlock, decodeColumnChunk, decodeStats, verifyBlock } from './decode.ts'
+export {
+  blockColumn,
+  type DecodedColumn,
+  decodeBlock,
+  decodeColumnChunk,
+  decodeStats,
+  verifyBlock,
+} from './decode.ts'
 export { type EncodedBlock, type EncodeMeta, encodeBlock, schemaFingerprint } from './encode.ts'
 export { BlockCorruptError } from './errors.ts'
+export { isSparseCount, positionIndex, SPARSE_DENSITY_DIVISOR, SPARSE_MIN_ROWS } from './sparse.ts'
 export { type ChunkColumn, type ChunkColumnType, copyChunk, type EventChunk } from './event-chunk.ts'
 export {
   BLOCK_PREFIX_BYTES,
