@@ -4,7 +4,13 @@
 // read fails with an error naming it: never a partial answer.
 import type * as arrow from 'apache-arrow'
 import type { MemoryPool } from '../util/memory/index.ts'
-import { type BlockColumn, BlockCorruptError, blockColumn, type DecodedColumn, decodeColumnChunk } from './block/index.ts'
+import {
+  type BlockColumn,
+  BlockCorruptError,
+  blockColumn,
+  type DecodedColumn,
+  decodeColumnChunk,
+} from './block/index.ts'
 import { StoreError } from './errors.ts'
 import type { Fs } from './fs.ts'
 import { LruCache } from './lru.ts'

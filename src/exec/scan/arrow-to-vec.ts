@@ -6,8 +6,8 @@
 // sparse column's values convert alone, then are placed at their rows (sparse-vec.ts).
 import type * as arrow from 'apache-arrow'
 import type { BlockColumn } from '../../storage/block/index.ts'
+import { denseIndices, rangeIndices, valueIndices } from '../../storage/block/sparse.ts'
 import type { Cell, CellJson } from '../result.ts'
-import { denseIndices, valueIndices } from '../../storage/block/sparse.ts'
 import type { BoolVec, DynVec, MixedVec, NumVec, SpanVec, StrVec, TimeVec, Vec } from '../vector.ts'
 import { gatherOrNull } from './sparse-vec.ts'
 
@@ -128,6 +128,15 @@ export function columnToVec(col: BlockColumn, rowCount = col.vector.length): Vec
 /** A sparse column at block rows `rows` (any order): O(rows · log values), never the whole block. */
 export function sparseRowsToVec(col: BlockColumn & { positions: Int32Array }, rows: ArrayLike<number>): Vec {
   return gatherOrNull(sparseValues(col), valueIndices(col.positions, rows))
+}
+
+/** A sparse column's block rows [start, end): O(rows + values there). */
+export function sparseRangeToVec(
+  col: BlockColumn & { positions: Int32Array },
+  start: number,
+  end: number,
+): Vec {
+  return gatherOrNull(sparseValues(col), rangeIndices(col.positions, start, end))
 }
 
 function sparseValues(col: BlockColumn): Vec {

@@ -436,7 +436,13 @@ export class ArrayAccumulator extends Accumulator {
     const type = new arrow.Utf8()
     if (this.sparse) {
       const { offsets, bytes } = packUtf8(this.#texts, this.count)
-      const data = arrow.makeData({ type, length: this.count, nullCount: 0, valueOffsets: offsets, data: bytes })
+      const data = arrow.makeData({
+        type,
+        length: this.count,
+        nullCount: 0,
+        valueOffsets: offsets,
+        data: bytes,
+      })
       return { data, positions: this.positions.slice() }
     }
     let texts: (string | undefined)[] = this.#texts
@@ -447,7 +453,13 @@ export class ArrayAccumulator extends Accumulator {
     }
     const { offsets, bytes } = packUtf8(texts, this.length)
     return {
-      data: arrow.makeData({ type, length: this.length, ...this.nulls(), valueOffsets: offsets, data: bytes }),
+      data: arrow.makeData({
+        type,
+        length: this.length,
+        ...this.nulls(),
+        valueOffsets: offsets,
+        data: bytes,
+      }),
     }
   }
 }

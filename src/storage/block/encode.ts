@@ -167,7 +167,15 @@ function encodeChunk(
   const children =
     positions === undefined
       ? [data]
-      : [arrow.makeData({ type: new arrow.Int32(), length: positions.length, nullCount: 0, data: positions }), data]
+      : [
+          arrow.makeData({
+            type: new arrow.Int32(),
+            length: positions.length,
+            nullCount: 0,
+            data: positions,
+          }),
+          data,
+        ]
   const struct = arrow.makeData({
     type: new arrow.Struct(schema.fields),
     length: positions === undefined ? rowCount : positions.length,

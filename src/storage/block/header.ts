@@ -137,7 +137,13 @@ function validateHeader(h: unknown, bodyOffset: number): BlockHeader {
   if (!isCount(h.rawLen) || !isCount(h.bodyLen)) fail('rawLen/bodyLen invalid')
   if (!Array.isArray(h.columns)) fail('columns is not an array')
   const sparseAllowed = version === BLOCK_FORMAT_VERSION_SPARSE
-  const columns = validateColumns(h.columns as unknown[], h.bodyLen as number, h.rawLen as number, fail, sparseAllowed)
+  const columns = validateColumns(
+    h.columns as unknown[],
+    h.bodyLen as number,
+    h.rawLen as number,
+    fail,
+    sparseAllowed,
+  )
   return {
     formatVersion: version as BlockFormatVersion,
     blockId: blockId as string,

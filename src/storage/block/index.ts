@@ -20,7 +20,6 @@ export {
 } from './decode.ts'
 export { type EncodedBlock, type EncodeMeta, encodeBlock, schemaFingerprint } from './encode.ts'
 export { BlockCorruptError } from './errors.ts'
-export { isSparseCount, positionIndex, SPARSE_DENSITY_DIVISOR, SPARSE_MIN_ROWS } from './sparse.ts'
 export { type ChunkColumn, type ChunkColumnType, copyChunk, type EventChunk } from './event-chunk.ts'
 export {
   BLOCK_PREFIX_BYTES,
@@ -30,4 +29,5 @@ export {
   verifyTrailer,
 } from './framing.ts'
 export { type BlockHeader, type ColumnEntry, parseHeader } from './header.ts'
+export { isSparseCount, positionIndex, SPARSE_DENSITY_DIVISOR, SPARSE_MIN_ROWS } from './sparse.ts'
 export { computeZoneMap, type ZoneColumn, type ZoneMap, zoneMayEqual, zoneMayHavePrefix } from './zone-map.ts'

@@ -50,3 +50,11 @@ export function denseIndices(positions: Int32Array, rowCount: number): Int32Arra
   for (let k = 0; k < positions.length; k++) out[positions[k]] = k
   return out
 }
+
+/** Per row of block rows [start, end): its value index in `positions`, or -1. O(rows + values there). */
+export function rangeIndices(positions: Int32Array, start: number, end: number): Int32Array {
+  const out = new Int32Array(end - start).fill(-1)
+  for (let k = lowerPosition(positions, start); k < positions.length && positions[k] < end; k++)
+    out[positions[k] - start] = k
+  return out
+}

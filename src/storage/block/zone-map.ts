@@ -125,7 +125,9 @@ function markFirstAbsent(batch: BlockBatch, columns: ZoneColumn[]): void {
     for (let c = at; c < end; c++) held += batch.rowCount - columns[c].nullCount
     if (held < batch.rowCount) {
       const cols = batch.columns.slice(at, end)
-      const row = cols.every((c) => c.vector.data[0] !== undefined) ? firstAbsentRow(cols, batch.rowCount) : -1
+      const row = cols.every((c) => c.vector.data[0] !== undefined)
+        ? firstAbsentRow(cols, batch.rowCount)
+        : -1
       if (row >= 0) for (let c = at; c < end; c++) columns[c].firstAbsent = row
     }
     at = end
