@@ -15,6 +15,7 @@ import {
   STARVATION_ATTACK,
 } from '../test/hostile/attacks.ts'
 import { startChild, THIS_BIN, whileProbing } from '../test/hostile/child-server.ts'
+import { SPARSE_WIDE_ATTACK } from '../test/hostile/sparse-wide-attack.ts'
 
 const { values } = parseArgs({
   options: {
@@ -28,7 +29,7 @@ const { values } = parseArgs({
 })
 const scale = values.scale as Scale
 const MiB = 1 << 20
-const all: Attack[] = [...ATTACKS, STARVATION_ATTACK, SHUTDOWN_ATTACK, IDLE_ATTACK]
+const all: Attack[] = [...ATTACKS, SPARSE_WIDE_ATTACK, STARVATION_ATTACK, SHUTDOWN_ATTACK, IDLE_ATTACK]
 const only = values.only?.split(',')
 const chosen = only ? all.filter((a) => only.some((o) => a.id.startsWith(o))) : all
 

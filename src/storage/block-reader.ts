@@ -4,13 +4,24 @@
 // read fails with an error naming it: never a partial answer.
 import type * as arrow from 'apache-arrow'
 import type { MemoryPool } from '../util/memory/index.ts'
-import { type BlockColumn, BlockCorruptError, decodeColumnChunk } from './block/index.ts'
+import {
+  type BlockColumn,
+  BlockCorruptError,
+  blockColumn,
+  type DecodedColumn,
+  decodeColumnChunk,
+} from './block/index.ts'
 import { StoreError } from './errors.ts'
 import type { Fs } from './fs.ts'
 import { LruCache } from './lru.ts'
 import type { BlockHandle } from './snapshot.ts'
 
-/** Bytes an Arrow vector holds (values, offsets, validity, dictionary): what the column caches charge. */
+/** Bytes a decoded column holds (its vector, and a sparse column's positions): what the caches charge. */
+export function columnBytes(col: Pick<BlockColumn, 'vector' | 'positions'>): number {
+  return vectorBytes(col.vector) + (col.positions?.byteLength ?? 0)
+}
+
+/** Bytes an Arrow vector holds (values, offsets, validity, dictionary). */
 export function vectorBytes(v: arrow.Vector): number {
   let n = 0
   for (const d of v.data) {
@@ -90,17 +101,17 @@ export class BlockReader {
       for (const i of missing) {
         const entry = header.columns[i]
         const chunk = await handle.read(block.bodyOffset + entry.offset, entry.length)
-        let vector: arrow.Vector
+        let decoded: DecodedColumn
         try {
-          vector = decodeColumnChunk(chunk, entry, header.rowCount)
+          decoded = decodeColumnChunk(chunk, entry, header.rowCount)
         } catch (e) {
           const reason = e instanceof BlockCorruptError ? e.message : `decode failed: ${(e as Error).message}`
           this.#bad.set(blockId, reason)
           this.#onCorrupt(block, reason)
           throw this.#error(block, reason)
         }
-        const col: BlockColumn = { field: entry.field, type: entry.type, vector }
-        this.#cache.set(`${blockId}/${i}`, col, vectorBytes(vector))
+        const col = blockColumn(entry, decoded)
+        this.#cache.set(`${blockId}/${i}`, col, columnBytes(col))
         out.push(col)
       }
     } finally {

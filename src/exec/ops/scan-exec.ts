@@ -1,6 +1,7 @@
 // ops/scan-exec.ts: reads one dataset through the snapshot: only the Scan's fields, blocks pruned by
 // the window ∩ pushed time range and by zone maps, one batch per block (plus the unsealed tail),
-// rows outside the query window dropped through the selection. Multi-typed fields: integer|float
+// rows outside the query window dropped through the selection; a block of many sparse columns in row
+// slices (exec/scan/block-slices.ts). Multi-typed fields: integer|float
 // read as real, other mixes as cells; the virtual `_rowId` when the Scan asks for it (exec/scan/row-id.ts).
 // What else it does is fixed when it is built, by the physical-optimizer rules (exec/rules/): with a
 // top-N link it skips blocks the TopN's bound rules out and reads only the early columns, registering
@@ -15,8 +16,9 @@ import { UNREAD } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import type { StatsMode } from '../rules/zone-stats-rule.ts'
+import { sliceFieldVec, sliceRows, sparseCount } from '../scan/block-slices.ts'
 import { answeredByStats, weightedColumn } from '../scan/block-stats.ts'
-import { byFieldOf, fieldVec } from '../scan/field-vec.ts'
+import { byFieldOf } from '../scan/field-vec.ts'
 import { rowIdVec } from '../scan/row-id.ts'
 import { takeFieldRows } from '../scan/take-rows.ts'
 import { windowSelection } from '../scan/window-selection.ts'
@@ -182,11 +184,6 @@ export class ScanExec implements PhysicalOperator {
         continue
       }
       const byField = byFieldOf(sb.columns)
-      const cols = this.schema.map((c, i) =>
-        read.has(c.name) && i !== rowIdAt && (!late || late.early.has(c.name))
-          ? fieldVec(byField.get(c.name) ?? [], c.type, n)
-          : UNREAD,
-      )
       const zm = sb.zoneMap
       if (zm) noteBlockTimes(ctx, zm)
       const inside =
@@ -194,25 +191,39 @@ export class ScanExec implements PhysicalOperator {
         (range.start === undefined || BigInt(zm.minTime) >= range.start) &&
         (range.end === undefined || BigInt(zm.maxTime) < range.end)
       const timeAt = this.schema.findIndex((c) => c.name === '_time')
-      // A late `_time` is read here only for a block the window cuts.
-      if (!inside && timeAt >= 0 && cols[timeAt] === UNREAD && read.has('_time'))
-        cols[timeAt] = fieldVec(await sb.load(['_time']), this.schema[timeAt].type, n)
-      const tv = timeAt >= 0 ? cols[timeAt] : undefined
-      const sel = inside || !tv || tv.kind !== 'time' ? null : windowSelection(tv, n, range)
-      const live = sel ? sel.length : n
-      top?.trace?.block(sb.position, n, live)
-      if (rowIdAt >= 0 && live > 0)
-        cols[rowIdAt] = rowIdVec(datasetId, sb.firstSeq, tv?.kind === 'time' ? tv : undefined, n, sel)
-      this.metrics.rowsIn += n
-      this.metrics.rowsOut += live
-      ctx.stats.rowsExamined += live
-      this.metrics.timeMs += performance.now() - t0
-      if (live === 0) continue
-      top?.register(cols, {
-        position: sb.position,
-        source: late ? lateSource(this.schema, late, n, (f) => sb.load(f)) : undefined,
-      })
-      yield { length: n, sel, cols, firstSeq: sb.firstSeq }
+      // A block of many sparse columns goes out in row slices (a top-N link keeps whole blocks).
+      const step = top ? n : sliceRows(n, sparseCount(sb.columns))
+      for (let start = 0; start < n; start += step) {
+        const end = Math.min(n, start + step)
+        const len = end - start
+        const s0 = start === 0 ? t0 : performance.now()
+        if (start > 0) checkInterrupt(ctx)
+        const cols = this.schema.map((c, i) =>
+          read.has(c.name) && i !== rowIdAt && (!late || late.early.has(c.name))
+            ? sliceFieldVec(byField.get(c.name) ?? [], c.type, n, start, end)
+            : UNREAD,
+        )
+        // A late `_time` is read here only for a block the window cuts.
+        if (!inside && timeAt >= 0 && cols[timeAt] === UNREAD && read.has('_time'))
+          cols[timeAt] = sliceFieldVec(await sb.load(['_time']), this.schema[timeAt].type, n, start, end)
+        const tv = timeAt >= 0 ? cols[timeAt] : undefined
+        const sel = inside || !tv || tv.kind !== 'time' ? null : windowSelection(tv, len, range)
+        const live = sel ? sel.length : len
+        top?.trace?.block(sb.position, n, live)
+        const firstSeq = sb.firstSeq + start
+        if (rowIdAt >= 0 && live > 0)
+          cols[rowIdAt] = rowIdVec(datasetId, firstSeq, tv?.kind === 'time' ? tv : undefined, len, sel)
+        this.metrics.rowsIn += len
+        this.metrics.rowsOut += live
+        ctx.stats.rowsExamined += live
+        this.metrics.timeMs += performance.now() - s0
+        if (live === 0) continue
+        top?.register(cols, {
+          position: sb.position,
+          source: late ? lateSource(this.schema, late, n, (f) => sb.load(f)) : undefined,
+        })
+        yield { length: len, sel, cols, firstSeq }
+      }
     }
     top?.trace?.close()
     this.metrics.blocksPruned += ctx.stats.scan.blocksPruned - before

@@ -1,8 +1,8 @@
 // exec/parallel/block-files.ts: a worker's own reader of sealed block files: reads, decodes (CRC
 // checked) and caches columns in a byte-budgeted LRU keyed by content (file, offset, CRC). Never
 // quarantines: a failure goes back to the main thread, which re-reads the block through the store.
-import { type BlockColumn, decodeColumnChunk } from '../../storage/block/index.ts'
-import { vectorBytes } from '../../storage/block-reader.ts'
+import { type BlockColumn, blockColumn, decodeColumnChunk } from '../../storage/block/index.ts'
+import { columnBytes } from '../../storage/block-reader.ts'
 import { nodeFs } from '../../storage/fs.ts'
 import { LruCache } from '../../storage/lru.ts'
 import type { BlockHandle } from '../../storage/snapshot.ts'
@@ -40,9 +40,8 @@ export class BlockFiles {
       for (const { key, i } of missing) {
         const e = header.columns[i]
         const chunk = await handle.read(block.bodyOffset + e.offset, e.length)
-        const vector = decodeColumnChunk(chunk, e, header.rowCount, block.meta.blockId)
-        const col: BlockColumn = { field: e.field, type: e.type, vector }
-        this.#cache.set(key, col, vectorBytes(vector))
+        const col = blockColumn(e, decodeColumnChunk(chunk, e, header.rowCount, block.meta.blockId))
+        this.#cache.set(key, col, columnBytes(col))
         out.push(col)
       }
     } finally {

@@ -2,11 +2,14 @@
 // → executor vectors, without a BigInt per row. Dictionary indices are reused as string codes, and
 // Float64 values without copying. Int64 becomes float64 (exact within ±2^53; a column holding a value
 // beyond that becomes exact cells, bigint where needed, on the slow path); nanosecond timestamps
-// become exact (ms, ns) pairs. Results are cached per Arrow vector, which the block cache keeps.
+// become exact (ms, ns) pairs. Results are cached per Arrow vector, which the block cache keeps. A
+// sparse column's values convert alone, then are placed at their rows (sparse-vec.ts).
 import type * as arrow from 'apache-arrow'
 import type { BlockColumn } from '../../storage/block/index.ts'
+import { denseIndices, rangeIndices, valueIndices } from '../../storage/block/sparse.ts'
 import type { Cell, CellJson } from '../result.ts'
 import type { BoolVec, DynVec, MixedVec, NumVec, SpanVec, StrVec, TimeVec, Vec } from '../vector.ts'
+import { gatherOrNull } from './sparse-vec.ts'
 
 const TWO_32 = 4294967296
 /** 2^32 = 4294 · 10^6 + 967296: splits hi·2^32 into whole milliseconds and a small remainder. */
@@ -103,10 +106,50 @@ function toDyn(vector: arrow.Vector, n: number): DynVec {
   return { kind: 'dyn', values: out }
 }
 
-/** The executor vector of one storage column (cached per Arrow vector). */
-export function columnToVec(col: BlockColumn): Vec {
+/** Values of sparse columns as executor vectors (one row per value), per Arrow vector. */
+const valuesCache = new WeakMap<arrow.Vector, Vec>()
+
+/**
+ * The executor vector of one storage column of a block of `rowCount` rows (cached per Arrow
+ * vector); a sparse column's values are placed at their rows, null elsewhere.
+ */
+export function columnToVec(col: BlockColumn, rowCount = col.vector.length): Vec {
   const hit = cache.get(col.vector)
   if (hit) return hit
+  const positions = col.positions
+  const v =
+    positions === undefined
+      ? valuesToVec(col)
+      : gatherOrNull(sparseValues(col), denseIndices(positions, rowCount))
+  cache.set(col.vector, v)
+  return v
+}
+
+/** A sparse column at block rows `rows` (any order): O(rows · log values), never the whole block. */
+export function sparseRowsToVec(col: BlockColumn & { positions: Int32Array }, rows: ArrayLike<number>): Vec {
+  return gatherOrNull(sparseValues(col), valueIndices(col.positions, rows))
+}
+
+/** A sparse column's block rows [start, end): O(rows + values there). */
+export function sparseRangeToVec(
+  col: BlockColumn & { positions: Int32Array },
+  start: number,
+  end: number,
+): Vec {
+  return gatherOrNull(sparseValues(col), rangeIndices(col.positions, start, end))
+}
+
+function sparseValues(col: BlockColumn): Vec {
+  let v = valuesCache.get(col.vector)
+  if (v === undefined) {
+    v = valuesToVec(col)
+    valuesCache.set(col.vector, v)
+  }
+  return v
+}
+
+/** The executor vector of a column's Arrow data, row for row (a sparse column: value for value). */
+function valuesToVec(col: BlockColumn): Vec {
   const data = col.vector.data[0]
   const n = col.vector.length
   let v: Vec
@@ -134,6 +177,5 @@ export function columnToVec(col: BlockColumn): Vec {
       v = toDyn(col.vector, n)
       break
   }
-  cache.set(col.vector, v)
   return v
 }

@@ -84,7 +84,11 @@ export function fieldVec(cols: readonly BlockColumn[], type: FieldColumnType, n:
 
 function buildFieldVec(cols: readonly BlockColumn[], type: FieldColumnType, n: number): Vec {
   if (cols.length === 0) return nullVec(type, n)
-  return combineParts(cols.map(columnToVec), type, n)
+  return combineParts(
+    cols.map((c) => columnToVec(c, n)),
+    type,
+    n,
+  )
 }
 
 /**

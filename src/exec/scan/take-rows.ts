@@ -1,11 +1,12 @@
 // exec/scan/take-rows.ts: one field's values at a few rows of a block (a top-N's late columns). A
 // single dictionary string column decodes only the entries those rows use, straight from the Arrow
-// UTF-8 dictionary: turning a block's whole dictionary into JS strings (and caching them with the
+// UTF-8 dictionary (sparse columns gather only those rows): turning a block's whole dictionary into JS strings (and caching them with the
 // column) for a handful of rows kept millions of strings on the heap, and every full GC marked them.
 import type { BlockColumn } from '../../storage/block/index.ts'
 import { takeVec } from '../batch.ts'
 import type { StrVec, Vec } from '../vector.ts'
-import { type FieldColumnType, fieldVec } from './field-vec.ts'
+import { sparseRowsToVec } from './arrow-to-vec.ts'
+import { combineParts, type FieldColumnType, fieldVec } from './field-vec.ts'
 
 const utf8 = new TextDecoder()
 
@@ -16,12 +17,20 @@ export function takeFieldRows(
   n: number,
   rows: Uint32Array,
 ): Vec {
+  // Sparse columns gather just these rows (a whole-block vector per field would cost O(fields × rows)).
+  if (cols.length > 0 && cols.every((c) => c.positions !== undefined))
+    return combineParts(
+      cols.map((c) => sparseRowsToVec(c as BlockColumn & { positions: Int32Array }, rows)),
+      type,
+      rows.length,
+    )
   const direct = cols.length === 1 && cols[0].type === 'string' ? takeStrings(cols[0], rows) : undefined
   return direct ?? takeVec(fieldVec(cols, type, n), rows)
 }
 
 /** A dictionary string column at `rows`, its dictionary cut to the entries used; undefined for another layout. */
 function takeStrings(col: BlockColumn, rows: Uint32Array): StrVec | undefined {
+  if (col.positions !== undefined) return undefined
   const data = col.vector.data[0]
   const dict = data?.dictionary?.data
   if (data === undefined || data.offset !== 0 || dict?.length !== 1 || dict[0].offset !== 0) return undefined

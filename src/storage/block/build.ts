@@ -22,8 +22,13 @@ export { SYS_TIME_FIELD, TIME_FIELD } from './time-columns.ts'
 export interface BlockColumn {
   readonly field: string
   readonly type: FieldType
-  /** Exactly `rowCount` long, a single Arrow Data chunk at offset 0. */
+  /**
+   * A single Arrow Data chunk at offset 0: `rowCount` long (dense), or, when `positions` is set
+   * (sparse), one non-null value per position.
+   */
   readonly vector: arrow.Vector
+  /** Sparse columns only: the rows holding a value, ascending (format.md "Sparse columns"). */
+  readonly positions?: Int32Array
   /** `string` columns made by a builder: the dictionary as built (zone maps read it without decoding). */
   readonly dictionary?: Utf8Dictionary
 }
@@ -158,10 +163,16 @@ export function finishBatch(
     for (const type of FIELD_TYPES) {
       const acc = type === 'datetime' ? undefined : slot[type]
       if (!acc) continue
-      const vector = arrow.makeVector(acc.finish(columns.length))
-      if (acc instanceof StringAccumulator)
-        columns.push({ field: name, type, vector, dictionary: acc.dictionary })
-      else columns.push({ field: name, type, vector })
+      const { data, positions } = acc.finish(columns.length)
+      const vector = arrow.makeVector(data)
+      const dictionary = acc instanceof StringAccumulator ? acc.dictionary : undefined
+      columns.push({
+        field: name,
+        type,
+        vector,
+        ...(positions === undefined ? {} : { positions }),
+        ...(dictionary === undefined ? {} : { dictionary }),
+      })
     }
   }
   return { rowCount: n, columns }

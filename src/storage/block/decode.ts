@@ -35,6 +35,12 @@ function verifyFrame(bytes: Uint8Array): { header: BlockHeader; body: Uint8Array
   return { header, body, bodyCrc32 }
 }
 
+/** A decoded chunk: the values, and for a sparse column the rows holding them (see BlockColumn). */
+export interface DecodedColumn {
+  readonly vector: arrow.Vector
+  readonly positions?: Int32Array
+}
+
 /**
  * Decodes one column's chunk (the `entry.length` bytes at body offset `entry.offset`): checks its
  * CRC and raw length, decompresses, then decodes the Arrow stream and checks length and type.
@@ -44,8 +50,15 @@ export function decodeColumnChunk(
   entry: ColumnEntry,
   rowCount: number,
   blockId?: string,
-): arrow.Vector {
+): DecodedColumn {
   return arrowDecode(inflate(chunk, entry, blockId), entry, rowCount, blockId)
+}
+
+/** The BlockColumn of a header entry and its decoded chunk. */
+export function blockColumn(entry: ColumnEntry, decoded: DecodedColumn): BlockColumn {
+  const { field, type } = entry
+  const { vector, positions } = decoded
+  return positions === undefined ? { field, type, vector } : { field, type, vector, positions }
 }
 
 /**
@@ -61,11 +74,9 @@ export function decodeBlock(
   const entries = header.columns.filter((e) => wanted === undefined || wanted.has(e.field))
   // Every selected chunk is CRC-checked, decompressed and size-checked before the first Arrow decode.
   const raws = entries.map((e) => inflate(chunkOf(body, e), e, header.blockId))
-  const out: BlockColumn[] = entries.map((e, i) => ({
-    field: e.field,
-    type: e.type,
-    vector: arrowDecode(raws[i], e, header.rowCount, header.blockId),
-  }))
+  const out: BlockColumn[] = entries.map((e, i) =>
+    blockColumn(e, arrowDecode(raws[i], e, header.rowCount, header.blockId)),
+  )
   return { header, batch: { rowCount: header.rowCount, columns: out } }
 }
 
@@ -102,7 +113,7 @@ function arrowDecode(
   entry: ColumnEntry,
   rowCount: number,
   blockId: string | undefined,
-): arrow.Vector {
+): DecodedColumn {
   const where = `${entry.field}/${entry.type}`
   let table: arrow.Table
   decodeStats.arrowDecodes++
@@ -111,16 +122,56 @@ function arrowDecode(
   } catch {
     throw new BlockCorruptError(`chunk ${where} is not an Arrow stream`, blockId)
   }
-  const field = table.schema.fields[0]
-  const vector = table.getChildAt(0)
-  if (table.schema.fields.length !== 1 || !field || !vector || !fieldMatchesType(field, entry.type)) {
+  const sparse = entry.sparse === true
+  const fields = table.schema.fields
+  const field = fields[sparse ? 1 : 0]
+  const vector = table.getChildAt(sparse ? 1 : 0)
+  if (fields.length !== (sparse ? 2 : 1) || !field || !vector || !fieldMatchesType(field, entry.type)) {
     throw new BlockCorruptError(`chunk ${where} has the wrong Arrow type`, blockId)
   }
-  if (vector.length !== rowCount || vector.data.length !== 1 || vector.data[0].offset !== 0) {
+  const rows = sparse ? vector.length : rowCount
+  if (vector.length !== rows || vector.data.length !== 1 || vector.data[0].offset !== 0) {
     throw new BlockCorruptError(`chunk ${where} does not hold ${rowCount} rows in one batch`, blockId)
   }
   if (entry.type === 'datetime' && vector.nullCount !== 0) {
     throw new BlockCorruptError(`chunk ${where} has null times`, blockId)
   }
-  return vector
+  if (!sparse) return { vector }
+  return { vector, positions: sparsePositions(table, vector, rowCount, where, blockId) }
+}
+
+/** The positions of a sparse chunk, checked: one per value, ascending, within the block, values non-null. */
+function sparsePositions(
+  table: arrow.Table,
+  vector: arrow.Vector,
+  rowCount: number,
+  where: string,
+  blockId: string | undefined,
+): Int32Array {
+  const pos = table.getChildAt(0)
+  const data = pos?.data[0]
+  const values = data?.values
+  if (
+    !pos ||
+    !data ||
+    pos.data.length !== 1 ||
+    data.offset !== 0 ||
+    !arrow.DataType.isInt(pos.type) ||
+    pos.type.bitWidth !== 32 ||
+    pos.nullCount !== 0 ||
+    !(values instanceof Int32Array) ||
+    values.length < vector.length ||
+    vector.nullCount !== 0 ||
+    vector.length === 0
+  )
+    throw new BlockCorruptError(`chunk ${where} is not a sparse column`, blockId)
+  const positions = values.subarray(0, vector.length)
+  let last = -1
+  for (let k = 0; k < positions.length; k++) {
+    const p = positions[k]
+    if (p <= last || p >= rowCount)
+      throw new BlockCorruptError(`chunk ${where} positions do not ascend within ${rowCount} rows`, blockId)
+    last = p
+  }
+  return positions
 }

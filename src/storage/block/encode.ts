@@ -15,7 +15,13 @@ import {
   writeU32,
   writeU64,
 } from './framing.ts'
-import { BLOCK_FORMAT_VERSION, type BlockHeader, type ColumnEntry, serializeHeader } from './header.ts'
+import {
+  BLOCK_FORMAT_VERSION,
+  BLOCK_FORMAT_VERSION_SPARSE,
+  type BlockHeader,
+  type ColumnEntry,
+  serializeHeader,
+} from './header.ts'
 import { SYS_TIME_FIELD, TIME_FIELD } from './time-columns.ts'
 import { wellFormed } from './utf8.ts'
 import { computeZoneMap, type ZoneMap } from './zone-map.ts'
@@ -54,12 +60,14 @@ export function encodeBlock(batch: BlockBatch, meta: EncodeMeta): EncodedBlock {
       length: bytes.length,
       rawLen: raw,
       crc32: crc32(bytes),
+      ...(col.positions === undefined ? {} : { sparse: true as const }),
     })
     bodyLen += bytes.length
     rawLen += raw
   })
   const fields = {
-    formatVersion: BLOCK_FORMAT_VERSION,
+    // A block with no sparse column stays format 1, byte for byte, so earlier readers still read it.
+    formatVersion: columns.some((c) => c.sparse) ? BLOCK_FORMAT_VERSION_SPARSE : BLOCK_FORMAT_VERSION,
     blockId: meta.blockId,
     dataset: meta.dataset,
     rowCount: batch.rowCount,
@@ -114,13 +122,32 @@ function checkBatch(batch: BlockBatch, meta: EncodeMeta): void {
     const key = `${col.type}\u0000${col.field}`
     if (seen.has(key)) throw new Error(`encodeBlock: duplicate column ${col.field}/${col.type}`)
     seen.add(key)
-    if (col.vector.length !== batch.rowCount || col.vector.data.length !== 1) {
+    if (col.positions !== undefined) checkSparse(col, batch.rowCount)
+    else if (col.vector.length !== batch.rowCount || col.vector.data.length !== 1) {
       throw new Error(
         `encodeBlock: column ${col.field}/${col.type} is not one chunk of ${batch.rowCount} rows`,
       )
     }
   }
 }
+
+/** A sparse column: one non-null value per position, positions ascending within the block. */
+function checkSparse(col: BlockColumn, rowCount: number): void {
+  const positions = col.positions as Int32Array
+  const where = `encodeBlock: sparse column ${col.field}/${col.type}`
+  if (col.type === 'datetime') throw new Error(`${where}: datetime columns are never sparse`)
+  if (col.vector.data.length !== 1 || col.vector.length !== positions.length || col.vector.nullCount !== 0)
+    throw new Error(`${where} needs one chunk of non-null values, one per position`)
+  let last = -1
+  for (let k = 0; k < positions.length; k++) {
+    const p = positions[k]
+    if (p <= last || p >= rowCount) throw new Error(`${where}: positions must ascend within ${rowCount} rows`)
+    last = p
+  }
+}
+
+/** Arrow field of a sparse chunk's positions (before the values field). */
+const POSITIONS_FIELD = new arrow.Field('positions', new arrow.Int32(), false)
 
 function encodeChunk(
   col: BlockColumn,
@@ -133,13 +160,27 @@ function encodeChunk(
   if (!fieldMatchesType(field, col.type)) {
     throw new Error(`encodeBlock: column ${col.field} holds ${String(col.vector.type)}, not ${col.type}`)
   }
-  const schema = new arrow.Schema([field])
   const data = col.vector.data[0]
+  const positions = col.positions
+  // A sparse column is a two-column batch, one row per value: positions, then the values.
+  const schema = new arrow.Schema(positions === undefined ? [field] : [POSITIONS_FIELD, field])
+  const children =
+    positions === undefined
+      ? [data]
+      : [
+          arrow.makeData({
+            type: new arrow.Int32(),
+            length: positions.length,
+            nullCount: 0,
+            data: positions,
+          }),
+          data,
+        ]
   const struct = arrow.makeData({
     type: new arrow.Struct(schema.fields),
-    length: rowCount,
+    length: positions === undefined ? rowCount : positions.length,
     nullCount: 0,
-    children: [data],
+    children,
   })
   const ipc = arrow.tableToIPC(new arrow.Table(new arrow.RecordBatch(schema, struct)), 'stream')
   const bytes = compressSync(Buffer.from(ipc.buffer, ipc.byteOffset, ipc.byteLength))

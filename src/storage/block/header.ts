@@ -6,8 +6,13 @@ import { BlockCorruptError } from './errors.ts'
 import { BLOCK_PREFIX_BYTES, HEADER_CRC_BYTES, readHeaderLength, readU32 } from './framing.ts'
 import { SYS_TIME_FIELD, TIME_FIELD } from './time-columns.ts'
 
-/** Current header `formatVersion`. */
+/** Header `formatVersion` of a block whose columns are all dense (byte for byte what format 1 was). */
 export const BLOCK_FORMAT_VERSION = 1
+/** Header `formatVersion` of a block holding a sparse column (format.md "Sparse columns"). */
+export const BLOCK_FORMAT_VERSION_SPARSE = 2
+
+/** The header versions this reader accepts. */
+export type BlockFormatVersion = typeof BLOCK_FORMAT_VERSION | typeof BLOCK_FORMAT_VERSION_SPARSE
 
 /** Where one column's compressed chunk lives in the body, and how to check it. */
 export interface ColumnEntry {
@@ -21,11 +26,13 @@ export interface ColumnEntry {
   readonly rawLen: number
   /** CRC32 (zlib) of the compressed chunk bytes. */
   readonly crc32: number
+  /** True when the chunk holds (positions, values) of the rows with a value (formatVersion 2 only). */
+  readonly sparse?: true
 }
 
 /** A parsed block header. Everything but `bodyOffset` is stored in the header JSON. */
 export interface BlockHeader {
-  readonly formatVersion: 1
+  readonly formatVersion: BlockFormatVersion
   readonly blockId: string
   readonly dataset: string
   readonly rowCount: number
@@ -62,14 +69,11 @@ export function serializeHeader(header: Omit<BlockHeader, 'bodyOffset'>): Uint8A
     codec,
     rawLen,
     bodyLen,
-    columns: columns.map(({ field, type, offset, length, rawLen, crc32 }) => ({
-      field,
-      type,
-      offset,
-      length,
-      rawLen,
-      crc32,
-    })),
+    columns: columns.map(({ field, type, offset, length, rawLen, crc32, sparse }) =>
+      sparse === true
+        ? { field, type, offset, length, rawLen, crc32, sparse }
+        : { field, type, offset, length, rawLen, crc32 },
+    ),
   })
   return new TextEncoder().encode(json)
 }
@@ -119,7 +123,9 @@ function validateHeader(h: unknown, bodyOffset: number): BlockHeader {
   const fail = (what: string): never => {
     throw new BlockCorruptError(`header ${what}`, blockId)
   }
-  if (h.formatVersion !== BLOCK_FORMAT_VERSION) fail(`formatVersion ${String(h.formatVersion)} unsupported`)
+  const version = h.formatVersion
+  if (version !== BLOCK_FORMAT_VERSION && version !== BLOCK_FORMAT_VERSION_SPARSE)
+    fail(`formatVersion ${String(version)} unsupported`)
   if (blockId === undefined || blockId === '') fail('blockId missing')
   if (typeof h.dataset !== 'string' || h.dataset === '') fail('dataset missing')
   if (!isCount(h.rowCount)) fail('rowCount invalid')
@@ -130,9 +136,16 @@ function validateHeader(h: unknown, bodyOffset: number): BlockHeader {
   if (h.codec !== 'lz4') fail(`codec ${String(h.codec)} unsupported`)
   if (!isCount(h.rawLen) || !isCount(h.bodyLen)) fail('rawLen/bodyLen invalid')
   if (!Array.isArray(h.columns)) fail('columns is not an array')
-  const columns = validateColumns(h.columns as unknown[], h.bodyLen as number, h.rawLen as number, fail)
+  const sparseAllowed = version === BLOCK_FORMAT_VERSION_SPARSE
+  const columns = validateColumns(
+    h.columns as unknown[],
+    h.bodyLen as number,
+    h.rawLen as number,
+    fail,
+    sparseAllowed,
+  )
   return {
-    formatVersion: BLOCK_FORMAT_VERSION,
+    formatVersion: version as BlockFormatVersion,
     blockId: blockId as string,
     dataset: h.dataset as string,
     rowCount: h.rowCount as number,
@@ -153,6 +166,7 @@ function validateColumns(
   bodyLen: number,
   rawLen: number,
   fail: (what: string) => never,
+  sparseAllowed: boolean,
 ): ColumnEntry[] {
   const columns: ColumnEntry[] = []
   const seen = new Set<string>()
@@ -171,6 +185,8 @@ function validateColumns(
     if (typeof c.crc32 !== 'number' || !Number.isInteger(c.crc32) || c.crc32 < 0 || c.crc32 > 0xffffffff) {
       fail(`column ${String(field)} crc32 invalid`)
     }
+    if (c.sparse !== undefined && (c.sparse !== true || !sparseAllowed || type === 'datetime'))
+      fail(`column ${String(field)} sparse flag invalid`)
     const entry: ColumnEntry = {
       field: field as string,
       type: type as FieldType,
@@ -178,6 +194,7 @@ function validateColumns(
       length: c.length as number,
       rawLen: c.rawLen as number,
       crc32: c.crc32 as number,
+      ...(c.sparse === true ? { sparse: true as const } : {}),
     }
     columns.push(entry)
     offset += entry.length

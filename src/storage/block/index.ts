@@ -10,7 +10,14 @@ export {
   SYS_TIME_FIELD,
   TIME_FIELD,
 } from './build.ts'
-export { decodeBlock, decodeColumnChunk, decodeStats, verifyBlock } from './decode.ts'
+export {
+  blockColumn,
+  type DecodedColumn,
+  decodeBlock,
+  decodeColumnChunk,
+  decodeStats,
+  verifyBlock,
+} from './decode.ts'
 export { type EncodedBlock, type EncodeMeta, encodeBlock, schemaFingerprint } from './encode.ts'
 export { BlockCorruptError } from './errors.ts'
 export { type ChunkColumn, type ChunkColumnType, copyChunk, type EventChunk } from './event-chunk.ts'
@@ -22,4 +29,5 @@ export {
   verifyTrailer,
 } from './framing.ts'
 export { type BlockHeader, type ColumnEntry, parseHeader } from './header.ts'
+export { isSparseCount, positionIndex, SPARSE_DENSITY_DIVISOR, SPARSE_MIN_ROWS } from './sparse.ts'
 export { computeZoneMap, type ZoneColumn, type ZoneMap, zoneMayEqual, zoneMayHavePrefix } from './zone-map.ts'

@@ -1,9 +1,11 @@
 // storage/block/rows.ts: row-wise reads of a BlockBatch (cell values, whole events) for output
-// and tests. Column vectors are read through their raw buffers; readers are cached per vector.
+// and tests. Column vectors are read through their raw buffers; readers are cached per vector; a
+// sparse column's rows are found among its positions.
 import type * as arrow from 'apache-arrow'
 import { type FieldType, type FlatEvent, type FlatValue, TimespanValue } from '../types.ts'
 import type { BlockBatch, BlockColumn } from './build.ts'
 import { int32View, readInt } from './int64.ts'
+import { lowerPosition, positionIndex } from './sparse.ts'
 import { SYS_TIME_FIELD, TIME_FIELD } from './time-columns.ts'
 
 /** Reads one cell (row index within the block); `null` when the row has no value of this type. */
@@ -53,7 +55,8 @@ function jsonReader(data: arrow.Data, valid: (row: number) => boolean): CellRead
     valid(row) ? JSON.parse(decoder.decode(bytes.subarray(offsets[row], offsets[row + 1]))) : null
 }
 
-function readerFor(col: BlockColumn): CellReader {
+/** Reads value `k` of a column's Arrow data: the row itself when dense, the k-th value when sparse. */
+function valueReader(col: BlockColumn): CellReader {
   let reader = readers.get(col.vector)
   if (reader !== undefined) return reader
   const chunks = col.vector.data
@@ -69,6 +72,17 @@ function readerFor(col: BlockColumn): CellReader {
   reader = FACTORIES[col.type](data, valid)
   readers.set(col.vector, reader)
   return reader
+}
+
+/** Reads a block row of a column (a sparse column looks the row up among its positions). */
+function readerFor(col: BlockColumn): CellReader {
+  const read = valueReader(col)
+  const positions = col.positions
+  if (positions === undefined) return read
+  return (row) => {
+    const k = positionIndex(positions, row)
+    return k < 0 ? null : read(k)
+  }
 }
 
 /** The value of `col` at `row` (integers as `number` when safe, else `bigint`; arrays parsed). */
@@ -98,6 +112,14 @@ export function batchToEvents(batch: BlockBatch, start = 0, end = batch.rowCount
   // Column-major fill keeps each loop monomorphic in its reader.
   for (const col of batch.columns) {
     if (col === time || col === sysTime) continue
+    const positions = col.positions
+    if (positions !== undefined) {
+      // A sparse column visits only its values inside the range.
+      const read = valueReader(col)
+      for (let k = lowerPosition(positions, from); k < positions.length && positions[k] < to; k++)
+        fields[positions[k] - from][col.field] = read(k) as FlatValue
+      continue
+    }
     const read = readerFor(col)
     for (let row = from; row < to; row++) {
       const v = read(row)

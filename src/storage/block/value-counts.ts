@@ -56,18 +56,33 @@ export function firstValidRow(data: ColumnData): number {
   return -1
 }
 
-/** The first of `rowCount` rows null in every one of `datas` (one field's columns), or -1. */
-export function firstAbsentRow(datas: readonly ColumnData[], rowCount: number): number {
+/** The first of `rowCount` rows without a value in every one of `cols` (one field's columns), or -1. */
+export function firstAbsentRow(cols: readonly BlockColumn[], rowCount: number): number {
+  const held = cols.map(heldTest)
   for (let row = 0; row < rowCount; row++) {
-    let held = false
-    for (const d of datas) {
-      const bitmap = bitmapOf(d)
-      if (d.nullCount < d.length && (bitmap === null || ((bitmap[row >> 3] >> (row & 7)) & 1) === 1)) {
-        held = true
+    let any = false
+    for (const has of held)
+      if (has(row)) {
+        any = true
         break
       }
-    }
-    if (!held) return row
+    if (!any) return row
   }
   return -1
+}
+
+/** Whether a row holds a value, asked for ascending rows (a sparse column walks its positions). */
+function heldTest(col: BlockColumn): (row: number) => boolean {
+  const positions = col.positions
+  if (positions !== undefined) {
+    let k = 0
+    return (row) => {
+      while (k < positions.length && positions[k] < row) k++
+      return k < positions.length && positions[k] === row
+    }
+  }
+  const d = col.vector.data[0]
+  const bitmap = bitmapOf(d)
+  if (d.nullCount >= d.length) return () => false
+  return bitmap === null ? () => true : (row) => ((bitmap[row >> 3] >> (row & 7)) & 1) === 1
 }

@@ -79,6 +79,10 @@ export function computeZoneMap(batch: BlockBatch): ZoneMap {
   const columns: ZoneColumn[] = []
   for (const col of batch.columns) {
     const data = col.vector.data[0]
+    if (col.positions !== undefined && data) {
+      columns.push(sparseZoneColumn(col, data, batch.rowCount))
+      continue
+    }
     const zc: ZoneColumn = { field: col.field, type: col.type, nullCount: data ? data.nullCount : 0 }
     if (data && batch.rowCount > 0) STATS[col.type](data, zc, col)
     if (data && FIRST_TYPES.has(col.type)) {
@@ -94,6 +98,20 @@ export function computeZoneMap(batch: BlockBatch): ZoneMap {
   return { rowCount: batch.rowCount, minTime, maxTime, columns }
 }
 
+/**
+ * The zone column of a sparse column: the statistics of its values (one per position, none null),
+ * their value indices turned into rows through the positions. O(values).
+ */
+function sparseZoneColumn(col: BlockColumn, data: ColumnData, rowCount: number): ZoneColumn {
+  const positions = col.positions as Int32Array
+  const zc: ZoneColumn = { field: col.field, type: col.type, nullCount: rowCount - positions.length }
+  if (positions.length === 0) return zc
+  STATS[col.type](data, zc, col)
+  if (zc.firsts) zc.firsts = zc.firsts.map((k) => (k < 0 ? k : positions[k]))
+  if (FIRST_TYPES.has(col.type)) zc.first = positions[0]
+  return zc
+}
+
 /** Column types whose zone column records its first row with a value. */
 const FIRST_TYPES: ReadonlySet<FieldType> = new Set(['integer', 'float', 'boolean'])
 
@@ -106,8 +124,10 @@ function markFirstAbsent(batch: BlockBatch, columns: ZoneColumn[]): void {
     let held = 0
     for (let c = at; c < end; c++) held += batch.rowCount - columns[c].nullCount
     if (held < batch.rowCount) {
-      const datas = batch.columns.slice(at, end).map((c) => c.vector.data[0])
-      const row = datas.every((d) => d !== undefined) ? firstAbsentRow(datas, batch.rowCount) : -1
+      const cols = batch.columns.slice(at, end)
+      const row = cols.every((c) => c.vector.data[0] !== undefined)
+        ? firstAbsentRow(cols, batch.rowCount)
+        : -1
       if (row >= 0) for (let c = at; c < end; c++) columns[c].firstAbsent = row
     }
     at = end

@@ -116,7 +116,7 @@ describe('decodeColumnChunk', () => {
   )
 
   it('decodes one column from its chunk alone', () => {
-    const vector = decodeColumnChunk(chunk, entry, header.rowCount)
+    const { vector } = decodeColumnChunk(chunk, entry, header.rowCount)
     expect(vector.length).toBe(300)
     expect(vector.get(12)).toBe('m1')
   })
@@ -213,7 +213,30 @@ describe('defensive header parse', () => {
     ['array', []],
     ['null', null],
     ['number', 7],
-    ['formatVersion 2', { ...good, formatVersion: 2 }],
+    ['formatVersion 3', { ...good, formatVersion: 3 }],
+    [
+      'sparse flag in format 1',
+      {
+        ...good,
+        columns: good.columns.map((c: object, i: number) => (i === 2 ? { ...c, sparse: true } : c)),
+      },
+    ],
+    [
+      'sparse flag not true',
+      {
+        ...good,
+        formatVersion: 2,
+        columns: good.columns.map((c: object, i: number) => (i === 2 ? { ...c, sparse: 1 } : c)),
+      },
+    ],
+    [
+      'sparse time column',
+      {
+        ...good,
+        formatVersion: 2,
+        columns: good.columns.map((c: object, i: number) => (i === 0 ? { ...c, sparse: true } : c)),
+      },
+    ],
     ['no blockId', { ...good, blockId: undefined }],
     ['rowCount string', { ...good, rowCount: '300' }],
     ['negative rowCount', { ...good, rowCount: -1 }],
