@@ -65,7 +65,7 @@ class AppendedColumns implements ColumnLookup {
 
   constructor(input: ColumnLookup, appended: readonly string[], at: number) {
     this.#input = input
-    appended.forEach((name, i) => this.#known.set(name, at + i))
+    for (let i = 0; i < appended.length; i++) this.#known.set(appended[i], at + i)
   }
 
   get(name: string): number | undefined {
