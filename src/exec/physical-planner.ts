@@ -78,7 +78,7 @@ const BUILDERS: { readonly [K in LogicalKind]: Build<K> } = {
   Project: (n, o, k) =>
     new ProjectExec('ProjectExec', k[0], n.columns, n.schema, scopeOf(n.input.schema, o.env)),
   Extend: (n, o, k) =>
-    new ProjectExec('ExtendExec', k[0], n.columns, n.schema, scopeOf(n.input.schema, o.env)),
+    new ProjectExec('ExtendExec', k[0], n.columns, n.schema, scopeOf(n.input.schema, o.env), n.input.schema),
   Aggregate: (n, o, k) => new AggregateExec(k[0], n, scopeOf(n.input.schema, o.env)),
   Sort: (n, o, k) => new SortExec(k[0], n.keys, scopeOf(n.input.schema, o.env)),
   TopN: (n, o, k) => new TopNExec(k[0], n.keys, scopeOf(n.input.schema, o.env), Number(n.count)),

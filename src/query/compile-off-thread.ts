@@ -27,8 +27,26 @@ export const OFF_THREAD_CHARS = 8 * 1024
 const COMPILE_HEAP_MB = 1024
 
 interface Pending {
+  readonly task: CompileTask
+  /** Sent to the worker (a job made while it starts waits here until it is ready). */
+  posted: boolean
   readonly resolve: (r: CompileReply) => void
   readonly reject: (e: Error) => void
+}
+
+/** What bounds one compile: the query's deadline and its abort signal (issue 28: compile is inside both). */
+export interface CompileLimits {
+  /** Absolute deadline, performance.now() ms. */
+  readonly deadline?: number
+  readonly signal?: AbortSignal
+}
+
+/** Throws the query's error when `limits` has run out: aborted, or past its deadline. */
+export function checkCompileLimits(limits: CompileLimits | undefined): void {
+  if (limits?.signal?.aborted) throw new ExecError('aborted', 'query aborted')
+  if (limits?.deadline !== undefined && performance.now() > limits.deadline) {
+    throw new ExecError('deadline_exceeded', 'query ran past its deadline (while compiling)')
+  }
 }
 
 let worker: Worker | undefined
@@ -55,6 +73,7 @@ function compileWorker(): Worker | undefined {
   w.on('message', (m: CompileReply | 'ready') => {
     if (m === 'ready') {
       ready = true
+      for (const p of pending.values()) post(w, p)
       return
     }
     const p = pending.get(m.id)
@@ -96,6 +115,42 @@ function lostBeforeReady(why: string): void {
   pending.clear()
 }
 
+/** Sends a job to the worker once (it is kept until the worker has started). */
+function post(w: Worker, p: Pending): void {
+  if (p.posted) return
+  p.posted = true
+  w.postMessage(p.task)
+}
+
+/**
+ * Gives up job `id` (its query was aborted or ran past its deadline): the worker, busy with it, is
+ * terminated and the other jobs it held are sent to a fresh one (a compile cannot be interrupted
+ * inside the worker; replacing it costs one worker start).
+ */
+function abandon(id: number): void {
+  const w = worker
+  const job = pending.get(id)
+  if (!w || !job) return
+  pending.delete(id)
+  // Not sent yet (the worker is still starting): nothing runs it.
+  if (!job.posted) return
+  worker = undefined
+  const others = [...pending.values()]
+  pending.clear()
+  void w.terminate()
+  // The replacement starts now, so the next query finds it ready.
+  const next = compileWorker()
+  for (const p of others) {
+    if (!next) {
+      p.resolve({ id: p.task.id, kind: 'not-portable', reason: 'the compile worker could not restart' })
+      continue
+    }
+    p.posted = false
+    pending.set(p.task.id, p)
+    next.ref()
+  }
+}
+
 /** How `compileAplOffThread` chooses: by text length (default), or always on the worker (tests). */
 export type OffThreadMode = 'auto' | 'always'
 
@@ -110,11 +165,16 @@ export async function compileAplOffThread(
   schema: SchemaSource,
   optimizeAt?: bigint,
   mode: OffThreadMode = 'auto',
+  limits?: CompileLimits,
 ): Promise<BindResult> {
+  checkCompileLimits(limits)
   const here = (): BindResult => {
     const bound = compileApl(text, schema, { capabilities: ENGINE_CAPABILITIES })
+    checkCompileLimits(limits)
     if (!bound.plan || optimizeAt === undefined) return bound
-    return { plan: optimize(bound.plan, { now: optimizeAt }), warnings: bound.warnings }
+    const plan = optimize(bound.plan, { now: optimizeAt })
+    checkCompileLimits(limits)
+    return { plan, warnings: bound.warnings }
   }
   if (mode === 'auto' && text.length < OFF_THREAD_CHARS) return here()
   const w = compileWorker()
@@ -125,22 +185,44 @@ export async function compileAplOffThread(
     if (fields) datasets.push([name, fields.map((f) => ({ name: f.name, types: [...f.types] }))])
   }
   const id = nextId++
+  const task: CompileTask = { id, text, datasets, ...(optimizeAt !== undefined ? { optimizeAt } : {}) }
+  let timer: NodeJS.Timeout | undefined
+  let onAbort: (() => void) | undefined
   const reply = await new Promise<CompileReply>((resolve, reject) => {
-    pending.set(id, { resolve, reject })
+    const job: Pending = { task, posted: false, resolve, reject }
+    pending.set(id, job)
     w.ref()
-    w.postMessage({
-      id,
-      text,
-      datasets,
-      ...(optimizeAt !== undefined ? { optimizeAt } : {}),
-    } satisfies CompileTask)
+    if (ready) post(w, job)
+    // The deadline and the abort signal reach into the worker: its job is given up and the worker replaced.
+    const stop = () => {
+      try {
+        checkCompileLimits(limits)
+      } catch (e) {
+        abandon(id)
+        reject(e as Error)
+      }
+    }
+    if (limits?.deadline !== undefined) {
+      timer = setTimeout(stop, Math.max(0, limits.deadline - performance.now()) + 1)
+    }
+    if (limits?.signal) {
+      onAbort = stop
+      limits.signal.addEventListener('abort', onAbort, { once: true })
+    }
+  }).finally(() => {
+    clearTimeout(timer)
+    if (onAbort) limits?.signal?.removeEventListener('abort', onAbort)
   })
   if (reply.kind === 'diagnostics') return { diagnostics: reply.diagnostics }
   if (reply.kind === 'not-portable') return here()
   let plan: LogicalPlan
   try {
     // Rebuilt in slices: a 2,000-stage plan is millions of schema entries.
-    plan = await unflattenPlan<LogicalPlan>(reply.plan, () => new Promise((r) => setImmediate(r)))
+    plan = await unflattenPlan<LogicalPlan>(reply.plan, () =>
+      new Promise((r) => setImmediate(r)).then(() => {
+        checkCompileLimits(limits)
+      }),
+    )
   } catch (e) {
     if (e instanceof PlanNotPortable) return here()
     throw e

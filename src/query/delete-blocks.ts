@@ -8,10 +8,11 @@ import { requestIdOf } from '../storage/deletion/index.ts'
 import type { Snapshot } from '../storage/snapshot.ts'
 import type { Store } from '../storage/store.ts'
 import { formatGoTimeString } from '../util/time/index.ts'
+import type { CompileLimits } from './compile-off-thread.ts'
 import { DeleteError } from './delete-blocks-error.ts'
 import { type BlockMatch, countingPlan, type MatchResult, matchBlocks } from './delete-blocks-match.ts'
 import { checkDeletePlan, checkDeleteRequest, type DeleteRequest } from './delete-blocks-request.ts'
-import { compileForSnapshot, DEFAULT_DEADLINE_MS } from './run-apl.ts'
+import { compileForSnapshotOffThread, DEFAULT_DEADLINE_MS } from './run-apl.ts'
 
 export type { DeleteRequest } from './delete-blocks-request.ts'
 
@@ -91,9 +92,16 @@ function checkSize(store: Store, found: MatchResult): void {
   )
 }
 
-/** Compiles and checks the request's APL against `snap`; returns the dataset it reads. */
-function validate(snap: Snapshot, apl: string): { plan: LogicalPlan; dataset: string } {
-  const plan = compileForSnapshot(snap, apl)
+/**
+ * Compiles (a long text on the compile worker, within the request's deadline and abort signal) and
+ * checks the request's APL against `snap`; returns the dataset it reads.
+ */
+async function validate(
+  snap: Snapshot,
+  apl: string,
+  limits: CompileLimits,
+): Promise<{ plan: LogicalPlan; dataset: string }> {
+  const plan = await compileForSnapshotOffThread(snap, apl, limits)
   return { plan, dataset: checkDeletePlan(apl, plan) }
 }
 
@@ -104,13 +112,14 @@ async function run(store: Store, req: DeleteRequest, opts: DeleteOptions): Promi
   const deadline = performance.now() + (opts.deadlineMs ?? DEFAULT_DEADLINE_MS)
   let snap = store.snapshot()
   try {
-    let { plan, dataset } = validate(snap, req.apl)
+    const limits = { deadline, signal: opts.signal }
+    let { plan, dataset } = await validate(snap, req.apl, limits)
     if (req.commit) {
       // Seal first so every acknowledged event is in a block the request can name.
       snap.release()
       await store.flush(dataset)
       snap = store.snapshot()
-      ;({ plan, dataset } = validate(snap, req.apl))
+      ;({ plan, dataset } = await validate(snap, req.apl, limits))
     }
     const counting = countingPlan(snap, dataset, plan)
     const found = await matchBlocks(store, snap, dataset, counting, window, {

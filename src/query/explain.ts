@@ -7,7 +7,7 @@ import { runQuery } from '../exec/run.ts'
 import { optimize } from '../optimize/index.ts'
 import { explainPlan } from '../plan/index.ts'
 import type { Snapshot } from '../storage/snapshot.ts'
-import { type AplRunOptions, compileForSnapshot, DEFAULT_DEADLINE_MS } from './run-apl.ts'
+import { type AplRunOptions, compileForSnapshotOffThread, deadlineAt, msLeft } from './run-apl.ts'
 
 /** What `explain` reports about one query. */
 export interface ExplainReport {
@@ -33,19 +33,23 @@ export interface ExplainReport {
   readonly parallel: { readonly units: number; readonly workerUnits: number }
 }
 
-/** Compiles, optimizes and runs `apl` on `snapshot`, reporting plans and scan figures. */
+/**
+ * Compiles (a long text on the compile worker), optimizes and runs `apl` on `snapshot`, reporting
+ * plans and scan figures; the deadline and the abort signal cover the compile too.
+ */
 export async function explainAnalyze(
   snapshot: Snapshot,
   apl: string,
   opts: AplRunOptions,
 ): Promise<ExplainReport> {
-  const plan = compileForSnapshot(snapshot, apl)
+  const deadline = deadlineAt(opts.deadlineMs)
+  const plan = await compileForSnapshotOffThread(snapshot, apl, { deadline, signal: opts.signal })
   const ran = opts.optimize === false ? plan : optimize(plan, { now: opts.now })
   let physical: PhysicalOperator | undefined
   let stats: ExecStats | undefined
   const result = await runQuery(snapshot, ran, {
     ...opts,
-    deadlineMs: opts.deadlineMs ?? DEFAULT_DEADLINE_MS,
+    deadlineMs: msLeft(deadline),
     observe: (op, s) => {
       physical = op
       stats = s

@@ -11,7 +11,7 @@ import { runQuery } from '../exec/run.ts'
 import { optimize } from '../optimize/index.ts'
 import { compileApl, type LogicalPlan, schemaFromSnapshot } from '../plan/index.ts'
 import type { Snapshot } from '../storage/snapshot.ts'
-import { compileAplOffThread } from './compile-off-thread.ts'
+import { type CompileLimits, compileAplOffThread } from './compile-off-thread.ts'
 
 /** Options of one APL query run in-process. */
 export interface AplRunOptions extends QueryOptions {
@@ -33,9 +33,33 @@ export interface AplRunOptions extends QueryOptions {
 /** Default query deadline, ms (issue 4 item 5). */
 export const DEFAULT_DEADLINE_MS = 30_000
 
+/** The absolute deadline (performance.now() ms) of a query given `deadlineMs` now: compile and run share it. */
+export function deadlineAt(deadlineMs: number | undefined): number {
+  return performance.now() + (deadlineMs ?? DEFAULT_DEADLINE_MS)
+}
+
+/** What is left of `deadline` for the run once the query has compiled, ms (0 when it has passed). */
+export function msLeft(deadline: number): number {
+  return Math.max(0, deadline - performance.now())
+}
+
 /** Compiles `apl` against `snapshot`; throws AplError with the diagnostics when it does not bind. */
 export function compileForSnapshot(snapshot: Snapshot, apl: string): LogicalPlan {
   const bound = compileApl(apl, schemaFromSnapshot(snapshot), { capabilities: ENGINE_CAPABILITIES })
+  if (!bound.plan) throw new AplError(bound.diagnostics)
+  return bound.plan
+}
+
+/**
+ * `compileForSnapshot` (unoptimized), a long text on the compile worker (compile-off-thread.ts),
+ * within `limits` (the query's deadline and abort signal).
+ */
+export async function compileForSnapshotOffThread(
+  snapshot: Snapshot,
+  apl: string,
+  limits: CompileLimits,
+): Promise<LogicalPlan> {
+  const bound = await compileAplOffThread(apl, schemaFromSnapshot(snapshot), undefined, 'auto', limits)
   if (!bound.plan) throw new AplError(bound.diagnostics)
   return bound.plan
 }
@@ -58,7 +82,12 @@ export function runOptimizedPlan(
 /** Compiles (a long text on the compile worker: compile-off-thread.ts) and runs `apl` against `snapshot`. */
 export async function runApl(snapshot: Snapshot, apl: string, opts: AplRunOptions): Promise<QueryResult> {
   const at = opts.optimize === false ? undefined : opts.now
-  const bound = await compileAplOffThread(apl, schemaFromSnapshot(snapshot), at)
+  // The deadline and the abort signal cover the compile too (issue 28).
+  const deadline = deadlineAt(opts.deadlineMs)
+  const bound = await compileAplOffThread(apl, schemaFromSnapshot(snapshot), at, 'auto', {
+    deadline,
+    signal: opts.signal,
+  })
   if (!bound.plan) throw new AplError(bound.diagnostics)
-  return runOptimizedPlan(snapshot, bound.plan, opts)
+  return runOptimizedPlan(snapshot, bound.plan, { ...opts, deadlineMs: msLeft(deadline) })
 }

@@ -10,7 +10,7 @@ import {
   type SchemaSource,
   schemaFromSnapshot,
 } from '../plan/index.ts'
-import { compileAplOffThread } from '../query/compile-off-thread.ts'
+import { type CompileLimits, compileAplOffThread } from '../query/compile-off-thread.ts'
 import type { Snapshot } from '../storage/snapshot.ts'
 import { ALL_DATASETS, allowsDataset, allowsOrg, type Principal } from './capabilities.ts'
 import { forbidden } from './service-error.ts'
@@ -44,17 +44,21 @@ export function bindAuthorized(snap: Snapshot, apl: string, p: Principal, purpos
 }
 
 /**
- * `bindAuthorized`, then optimized with the query clock `now`; a long text is compiled on the compile
- * worker (query/compile-off-thread.ts) so the event loop keeps serving other requests meanwhile.
+ * `bindAuthorized`, then optimized with the query clock `now` (left as bound when `now` is
+ * undefined); a long text is compiled on the compile worker (query/compile-off-thread.ts) so the
+ * event loop keeps serving other requests meanwhile. `limits` (the query's deadline and abort
+ * signal) cover the compile.
  */
 export async function bindOptimizedOffThread(
   snap: Snapshot,
   apl: string,
   p: Principal,
   purpose: AplPurpose,
-  now: bigint,
+  now: bigint | undefined,
+  limits?: CompileLimits,
 ): Promise<LogicalPlan> {
-  const bound = await compileAplOffThread(apl, visibleSchema(schemaFromSnapshot(snap), p, purpose), now)
+  const schema = visibleSchema(schemaFromSnapshot(snap), p, purpose)
+  const bound = await compileAplOffThread(apl, schema, now, 'auto', limits)
   return authorized(bound, apl, p, purpose)
 }
 

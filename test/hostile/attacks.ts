@@ -79,6 +79,15 @@ export function apl(s: ChildServer, q: string, timeoutMs = 600_000, memoryBytes?
   })
 }
 
+/**
+ * A text that takes seconds to compile and nothing to run: an unused `let` of 3,000 chained
+ * `extend`s over `dataset` (bound, then dropped by the optimizer), then `dataset` itself.
+ */
+export function slowCompile(dataset: string): string {
+  const chain = Array.from({ length: 3000 }, (_, i) => ` | extend c${i} = n + ${i}`).join('')
+  return `let unused = ['${dataset}']${chain};\n['${dataset}']`
+}
+
 /** `let s0 = '<16 x>'; let s1 = strcat(s0, s0); …` up to `s<levels>`. */
 function doubling(levels: number): string {
   let q = "let s0 = 'xxxxxxxxxxxxxxxx';\n"

@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import * as http from 'node:http'
+import * as net from 'node:net'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -86,6 +87,22 @@ export function call(base: string, method: string, p: string, o: CallOptions = {
     req.on('error', (e) => finish({ status: 0, headers: {}, text: '', json: undefined, failure: e.message }))
     req.end(body)
   })
+}
+
+/**
+ * Sends an APL query (over all time) on a raw socket the caller can destroy mid-request, as a client
+ * that goes away does; the answer is never read.
+ */
+export function sendAplRaw(url: string, apl: string): net.Socket {
+  const { port, hostname } = new URL(url)
+  const body = JSON.stringify({ apl, startTime: '2000-01-01T00:00:00Z', endTime: '2100-01-01T00:00:00Z' })
+  const sock = net.connect(Number(port), hostname)
+  sock.on('error', () => {})
+  sock.write(
+    `POST /v1/datasets/_apl?format=tabular HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ROOT}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  )
+  return sock
 }
 
 /** RSS and peak RSS of a process, bytes (0 when it is gone). */

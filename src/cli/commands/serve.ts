@@ -68,6 +68,11 @@ export const serveCommand: CommandDef = {
       value: 'MS',
       description: 'longest wait of a query or ingest for its turn before 429 (default 10000)',
     },
+    'query-deadline': {
+      type: 'string',
+      value: 'MS',
+      description: 'longest a query may take, compile included (default 30000); then 408',
+    },
     'idle-timeout': {
       type: 'string',
       value: 'MS',
@@ -96,6 +101,7 @@ export const serveCommand: CommandDef = {
     }
     const maxQueries = optional('max-queries')
     const queueTimeoutMs = optional('queue-timeout')
+    const queryDeadlineMs = optional('query-deadline')
     const idle = optional('idle-timeout')
     const drain = optional('drain-timeout')
     // Listening from the start: a Ctrl-C while the demo loads still closes the store cleanly.
@@ -118,6 +124,7 @@ export const serveCommand: CommandDef = {
         const timeouts = {
           ...(idle !== undefined ? { keepAliveTimeoutMs: idle } : {}),
           ...(drain !== undefined ? { drainTimeoutMs: drain } : {}),
+          ...(queryDeadlineMs !== undefined ? { queryDeadlineMs } : {}),
         }
         const server = await serve(db, { port, host, rootToken, admission, ...timeouts }).catch(
           (e: unknown) => {

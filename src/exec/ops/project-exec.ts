@@ -5,7 +5,7 @@ import type { ColumnDef, RowSchema } from '../../plan/index.ts'
 import { type Batch, compactBatch } from '../batch.ts'
 import type { ExecContext } from '../context.ts'
 import { ExecError } from '../context.ts'
-import type { EvalScope } from '../eval/evaluate.ts'
+import { appendedSchema, type EvalScope } from '../eval/evaluate.ts'
 import { evaluateSliced } from '../eval/sliced.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import { vecBytes } from '../vec-bytes.ts'
@@ -13,6 +13,34 @@ import type { Vec } from '../vector.ts'
 
 /** Where each output column comes from: an input column index, or a computed definition. */
 type Source = { readonly input: number } | { readonly def: ColumnDef }
+
+/**
+ * The output columns: each with its source, or (an `extend` that only adds names) the input's
+ * columns in order followed by the computed ones, known without a per-column walk of the schema.
+ */
+type Layout =
+  | { readonly sources: readonly Source[] }
+  | { readonly keep: number; readonly defs: readonly ColumnDef[] }
+
+/**
+ * The append-only layout when `columns` adds only new names after the `inputWidth` input columns
+ * (the output schema is then the input's plus them, in order), else undefined. O(computed columns).
+ */
+function appendOnly(
+  columns: readonly ColumnDef[],
+  schema: RowSchema,
+  input: RowSchema | undefined,
+): Layout | undefined {
+  if (input === undefined || schema.length !== input.length + columns.length) return undefined
+  for (let i = 0; i < columns.length; i++)
+    if (schema[input.length + i].name !== columns[i].name) return undefined
+  appendedSchema(
+    schema,
+    input,
+    columns.map((c) => c.name),
+  )
+  return { keep: input.length, defs: columns }
+}
 
 /** Whether a batch's live rows are few enough (a quarter or less) to be worth gathering first. */
 function sparse(b: Batch): boolean {
@@ -26,29 +54,27 @@ export class ProjectExec implements PhysicalOperator {
   readonly children: readonly PhysicalOperator[]
   readonly schema: RowSchema
   readonly #input: PhysicalOperator
-  readonly #sources: readonly Source[]
+  readonly #layout: Layout
   readonly #scope: EvalScope
 
+  /**
+   * `inputSchema` (an `extend`'s input schema) lets an `extend` that only adds names skip the
+   * per-column walk of its schema: a chain of thousands of them is planned in linear time.
+   */
   constructor(
     name: 'ProjectExec' | 'ExtendExec',
     input: PhysicalOperator,
     columns: readonly ColumnDef[],
     schema: RowSchema,
     scope: EvalScope,
+    inputSchema?: RowSchema,
   ) {
     this.name = name
     this.#input = input
     this.children = [input]
     this.schema = schema
     this.#scope = scope
-    const defs = new Map(columns.map((c) => [c.name, c]))
-    this.#sources = schema.map((c) => {
-      const def = defs.get(c.name)
-      if (def) return { def }
-      const at = scope.columns.get(c.name)
-      if (at === undefined) throw new ExecError('invalid_argument', `column '${c.name}' is not in the input`)
-      return { input: at }
-    })
+    this.#layout = appendOnly(columns, schema, inputSchema) ?? { sources: sourcesOf(columns, schema, scope) }
   }
 
   explain(): string {
@@ -58,7 +84,11 @@ export class ProjectExec implements PhysicalOperator {
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
     // The columns this stage computes live as long as the batch it passes on: charged per batch.
     const memory = ctx.guard.memory.account(this.name)
-    const computed = this.#sources.flatMap((s) => ('input' in s ? [] : [s.def.expr]))
+    const layout = this.#layout
+    const computed =
+      'keep' in layout
+        ? layout.defs.map((d) => d.expr)
+        : layout.sources.flatMap((s) => ('input' in s ? [] : [s.def.expr]))
     for await (const raw of this.#input.batches(ctx)) {
       await ctx.guard.pace()
       // A sparse selection (after `take`, a selective `where`) is gathered first: expressions run over
@@ -67,14 +97,13 @@ export class ProjectExec implements PhysicalOperator {
       const t0 = performance.now()
       const values = await evaluateSliced(computed, b, this.#scope, ctx.guard)
       let made = 0
+      // A column passed through by a computation (`extend x = y`) costs nothing new.
+      for (const v of values) if (!b.cols.includes(v)) made += vecBytes(v, b.length)
       let k = 0
-      const cols: Vec[] = this.#sources.map((s) => {
-        if ('input' in s) return b.cols[s.input]
-        const v = values[k++]
-        // A column passed through by a computation (`extend x = y`) costs nothing new.
-        if (!b.cols.includes(v)) made += vecBytes(v, b.length)
-        return v
-      })
+      const cols: Vec[] =
+        'keep' in layout
+          ? [...b.cols.slice(0, layout.keep), ...values]
+          : layout.sources.map((s) => ('input' in s ? b.cols[s.input] : values[k++]))
       memory.set(made)
       const live = b.sel ? b.sel.length : b.length
       this.metrics.rowsIn += live
@@ -83,4 +112,16 @@ export class ProjectExec implements PhysicalOperator {
       yield { length: b.length, sel: b.sel, cols }
     }
   }
+}
+
+/** Where each column of `schema` comes from (a computed definition wins over an input column). */
+function sourcesOf(columns: readonly ColumnDef[], schema: RowSchema, scope: EvalScope): Source[] {
+  const defs = new Map(columns.map((c) => [c.name, c]))
+  return schema.map((c) => {
+    const def = defs.get(c.name)
+    if (def) return { def }
+    const at = scope.columns.get(c.name)
+    if (at === undefined) throw new ExecError('invalid_argument', `column '${c.name}' is not in the input`)
+    return { input: at }
+  })
 }

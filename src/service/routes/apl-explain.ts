@@ -3,7 +3,8 @@
 // optimizer, the physical operators and the blocks and rows it read. Never returns rows.
 
 import { explainAnalyze } from '../../query/explain.ts'
-import { bindAuthorized } from '../apl-auth.ts'
+import { deadlineAt } from '../../query/run-apl.ts'
+import { bindOptimizedOffThread } from '../apl-auth.ts'
 import { objectBody, optString, reqString } from '../body-fields.ts'
 import type { Reply, RouteContext } from '../route-types.ts'
 
@@ -15,8 +16,10 @@ export async function aplExplain(ctx: RouteContext): Promise<Reply> {
   const now = ctx.db.now()
   const snap = ctx.db.snapshot()
   try {
-    // Authorization first: the explain below binds against every dataset.
-    bindAuthorized(snap, apl, ctx.principal, 'read')
+    // Authorization first: the explain below binds against every dataset. A long text compiles on
+    // the compile worker, within the query's deadline and abort signal.
+    const limits = { deadline: deadlineAt(ctx.settings.queryDeadlineMs), signal: ctx.signal }
+    await bindOptimizedOffThread(snap, apl, ctx.principal, 'read', undefined, limits)
     const report = await explainAnalyze(snap, apl, {
       ...window,
       now,

@@ -4,7 +4,7 @@
 // legacy wire shape. A missing `format` means legacy (§1.1).
 
 import { legacyRequestFromApl } from '../../legacy/index.ts'
-import { runOptimizedPlan } from '../../query/run-apl.ts'
+import { deadlineAt, msLeft, runOptimizedPlan } from '../../query/run-apl.ts'
 import { toLegacy, toTabular } from '../../wire/index.ts'
 import { bindOptimizedOffThread } from '../apl-auth.ts'
 import { objectBody, optBool, optCount, optString, reqString } from '../body-fields.ts'
@@ -54,17 +54,22 @@ export async function aplQuery(ctx: RouteContext): Promise<Reply> {
     endTime: optString(body, 'endTime'),
   }
   const now = ctx.db.now()
+  // One deadline for compile and run; a client that disconnects stops either (issue 28).
+  const deadline = deadlineAt(ctx.settings.queryDeadlineMs)
   const snap = ctx.db.snapshot()
   try {
     // Bound and optimized (a long text off the event loop: query/compile-off-thread.ts).
-    const plan = await bindOptimizedOffThread(snap, apl, ctx.principal, 'read', now)
+    const plan = await bindOptimizedOffThread(snap, apl, ctx.principal, 'read', now, {
+      deadline,
+      signal: ctx.signal,
+    })
     if (cursor !== undefined) window = windowAfterCursor(window, cursor, includeCursor, plan, now)
     const result = await runOptimizedPlan(snap, plan, {
       ...window,
       ...(limit !== undefined && limit > 0 ? { limit } : {}),
       ...(memoryBytes !== undefined ? { memoryBytes } : {}),
       now,
-      deadlineMs: ctx.settings.queryDeadlineMs,
+      deadlineMs: msLeft(deadline),
       signal: ctx.signal,
     })
     const cursors = resultCursors(result)

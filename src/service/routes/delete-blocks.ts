@@ -2,7 +2,8 @@
 // block deletion by APL. The caller must hold dataset `data: delete` (or org `datasets: update`) on
 // every dataset the APL names; the store's `deleteBlocks` (when this build has it) does the rest.
 import type { AnyApldb as Apldb } from '../../query/apldb.ts'
-import { bindAuthorized } from '../apl-auth.ts'
+import { deadlineAt } from '../../query/run-apl.ts'
+import { bindOptimizedOffThread } from '../apl-auth.ts'
 import { objectBody, optString, reqString } from '../body-fields.ts'
 import { asUserError } from '../foreign-errors.ts'
 import type { Reply, RouteContext } from '../route-types.ts'
@@ -47,7 +48,9 @@ export async function deleteBlocks(ctx: RouteContext): Promise<Reply> {
   }
   const snap = ctx.db.snapshot()
   try {
-    bindAuthorized(snap, apl, ctx.principal, 'delete')
+    // A long text compiles on the compile worker, within the request's deadline and abort signal.
+    const limits = { deadline: deadlineAt(ctx.settings.queryDeadlineMs), signal: ctx.signal }
+    await bindOptimizedOffThread(snap, apl, ctx.principal, 'delete', undefined, limits)
   } finally {
     snap.release()
   }
