@@ -35,14 +35,22 @@ export function bindParse(op: Parse | ParseWhere, input: LogicalNode, ctx: BindC
   return parseNode(op, input, matcher, captures, op.kind === 'ParseWhere', ctx)
 }
 
-/** `parse-kv expr as (keys) with (pair_delimiter=…, kv_delimiter=…[, quote=…])`. */
+/** Options `parse-kv` takes (Kusto's specified-delimiter mode); `escape` may repeat. */
+const KV_OPTIONS: readonly string[] = ['pair_delimiter', 'kv_delimiter', 'quote', 'escape']
+
+/** `parse-kv expr as (keys) with (pair_delimiter=…, kv_delimiter=…[, quote=…[, escape=…]])`. */
 export function bindParseKv(op: ParseKv, input: LogicalNode, ctx: BindContext): LogicalNode {
   const options = new Map<string, string>()
+  let escapes = ''
   for (const p of op.properties) {
-    if (!['pair_delimiter', 'kv_delimiter', 'quote'].includes(p.name)) {
-      fail(p.span, 'parse-kv', `unknown option ${p.name} (pair_delimiter, kv_delimiter, quote)`, ctx)
+    if (!KV_OPTIONS.includes(p.name)) {
+      fail(p.span, 'parse-kv', `unknown option ${p.name} (${KV_OPTIONS.join(', ')})`, ctx)
     }
-    options.set(p.name, stringOption(p, ctx))
+    const value = stringOption(p, ctx)
+    if (p.name === 'escape') {
+      if ([...value].length !== 1) fail(p.value.span, 'parse-kv', 'escape is one character', ctx)
+      escapes += value
+    } else options.set(p.name, value)
   }
   const pairDelimiter = options.get('pair_delimiter')
   const kvDelimiter = options.get('kv_delimiter')
@@ -54,11 +62,15 @@ export function bindParseKv(op: ParseKv, input: LogicalNode, ctx: BindContext): 
   ) {
     fail(op.span, 'parse-kv', 'pair_delimiter and kv_delimiter must both be given, not empty', ctx)
   }
+  const quote = options.get('quote') ?? ''
+  if (escapes !== '' && quote === '')
+    fail(op.span, 'parse-kv', 'escape applies inside quoted values: give quote', ctx)
   const matcher: ParseMatcher = {
     kind: 'kv',
     pairDelimiter,
     kvDelimiter,
-    quote: options.get('quote') ?? '',
+    quote,
+    escape: escapes,
     keys: op.keys.map((k) => k.name.name),
   }
   return parseNode(op, input, matcher, op.keys, false, ctx)

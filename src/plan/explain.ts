@@ -59,7 +59,9 @@ function pushdown(p: ScanPushdown | undefined): string {
 /** `kind=simple [* "a=" a:long *]` or `kv pair=";" kv="=" [a:string]` (captures typed). */
 function formatMatcher(m: ParseMatcher, captures: LogicalOf<'Parse'>['captures']): string {
   if (m.kind === 'kv') {
-    const quote = m.quote === '' ? '' : ` quote=${JSON.stringify(m.quote)}`
+    const quote =
+      (m.quote === '' ? '' : ` quote=${JSON.stringify(m.quote)}`) +
+      (m.escape === '' ? '' : ` escape=${JSON.stringify(m.escape)}`)
     return `kv pair=${JSON.stringify(m.pairDelimiter)} kv=${JSON.stringify(m.kvDelimiter)}${quote} [${captures.map((c) => `${formatName(c.name)}:${c.type}`).join(', ')}]`
   }
   const items = m.items.map((i) =>

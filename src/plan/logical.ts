@@ -279,6 +279,8 @@ export type ParseMatcher =
       readonly kvDelimiter: string
       /** Characters that may quote a value (`quote='"'`), '' when none. */
       readonly quote: string
+      /** Characters that escape the next character inside a quoted value (`escape='\\'`), '' when none. */
+      readonly escape: string
       readonly keys: readonly string[]
     }
 

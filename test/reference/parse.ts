@@ -98,7 +98,8 @@ function captureValues(n: LogicalOf<'Parse'>, text: string): Value[] | null {
 
 /**
  * Rule 203: parse-kv: the text cut at each pair delimiter outside a quoted run, each pair at its first
- * key delimiter; key and value trimmed, a value wrapped in a quote character unwrapped; the first pair
+ * key delimiter (inside quotes an escape character keeps the next character, escaped, in the value);
+ * key and value trimmed, a value wrapped in a quote character unwrapped; the first pair
  * of each key counts; a missing key or an unconvertible value is null. Every row matches.
  */
 function kvValues(
@@ -118,6 +119,11 @@ function kvValues(
       i += m.pairDelimiter.length
       continue
     }
+    if (quote !== null && m.escape.includes(ch) && i + 1 < text.length) {
+      cur += ch + text[i + 1]
+      i += 2
+      continue
+    }
     if (quote !== null && ch === quote) quote = null
     else if (quote === null && m.quote.includes(ch)) quote = ch
     cur += ch
@@ -130,7 +136,14 @@ function kvValues(
     if (at === -1) continue
     const key = p.slice(0, at).trim()
     let value = p.slice(at + m.kvDelimiter.length).trim()
-    if (value.length > 1 && m.quote.includes(value[0]) && value.endsWith(value[0])) value = value.slice(1, -1)
+    if (value.length > 1 && m.quote.includes(value[0]) && value.endsWith(value[0])) {
+      value = value.slice(1, -1)
+      // an escape character inside the quotes stands for the character after it
+      if (m.escape !== '') {
+        const cls = [...m.escape].map((e) => `\\u${e.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
+        value = value.replace(new RegExp(`[${cls}]([\\s\\S])`, 'g'), '$1')
+      }
+    }
     if (!found.has(key)) found.set(key, value)
   }
   return captures.map((c) => {

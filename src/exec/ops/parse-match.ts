@@ -78,28 +78,30 @@ function kvMatcher(m: Extract<ParseMatcher, { kind: 'kv' }>, types: readonly Apl
   return (text) => {
     const out: Cell[] = new Array(types.length).fill(null)
     const filled = new Uint8Array(types.length)
-    for (const pair of splitOutsideQuotes(text, m.pairDelimiter, m.quote)) {
+    for (const pair of splitOutsideQuotes(text, m.pairDelimiter, m.quote, m.escape)) {
       const at = pair.indexOf(m.kvDelimiter)
       if (at < 0) continue
       const k = slot.get(pair.slice(0, at).trim())
       if (k === undefined || filled[k] === 1) continue
       filled[k] = 1
       out[k] =
-        convertCapture(types[k], unquote(pair.slice(at + m.kvDelimiter.length).trim(), m.quote)) ?? null
+        convertCapture(types[k], unquote(pair.slice(at + m.kvDelimiter.length).trim(), m.quote, m.escape)) ??
+        null
     }
     return out
   }
 }
 
-/** `text` split at each `delimiter` that is not inside a quoted run. */
-function splitOutsideQuotes(text: string, delimiter: string, quotes: string): string[] {
+/** `text` split at each `delimiter` not inside a quoted run (where an escape character hides the next). */
+function splitOutsideQuotes(text: string, delimiter: string, quotes: string, escapes: string): string[] {
   const out: string[] = []
   let start = 0
   let open = ''
   for (let i = 0; i < text.length; ) {
     const c = text[i]
     if (open !== '') {
-      if (c === open) open = ''
+      if (escapes.includes(c)) i++
+      else if (c === open) open = ''
       i++
     } else if (quotes.includes(c)) {
       open = c
@@ -114,6 +116,15 @@ function splitOutsideQuotes(text: string, delimiter: string, quotes: string): st
   return out
 }
 
-function unquote(v: string, quotes: string): string {
-  return v.length >= 2 && quotes.includes(v[0]) && v[v.length - 1] === v[0] ? v.slice(1, -1) : v
+/** A value wrapped in one quote character, unwrapped, its escape characters dropped (each keeps the next). */
+function unquote(v: string, quotes: string, escapes: string): string {
+  if (v.length < 2 || !quotes.includes(v[0]) || v[v.length - 1] !== v[0]) return v
+  const inner = v.slice(1, -1)
+  if (escapes === '') return inner
+  let out = ''
+  for (let i = 0; i < inner.length; i++) {
+    if (escapes.includes(inner[i]) && i + 1 < inner.length) i++
+    out += inner[i]
+  }
+  return out
 }
