@@ -36,15 +36,23 @@ export function bindParse(op: Parse | ParseWhere, input: LogicalNode, ctx: BindC
 }
 
 /** Options `parse-kv` takes (Kusto's specified-delimiter mode); `escape` may repeat. */
-const KV_OPTIONS: readonly string[] = ['pair_delimiter', 'kv_delimiter', 'quote', 'escape']
+const KV_OPTIONS: readonly string[] = ['pair_delimiter', 'kv_delimiter', 'quote', 'escape', 'greedy']
 
-/** `parse-kv expr as (keys) with (pair_delimiter=…, kv_delimiter=…[, quote=…[, escape=…]])`. */
+/** `parse-kv expr as (keys) with (pair_delimiter=…, kv_delimiter=…[, quote=…[, escape=…]][, greedy=true])`. */
 export function bindParseKv(op: ParseKv, input: LogicalNode, ctx: BindContext): LogicalNode {
   const options = new Map<string, string>()
   let escapes = ''
+  let greedy = false
   for (const p of op.properties) {
     if (!KV_OPTIONS.includes(p.name)) {
       fail(p.span, 'parse-kv', `unknown option ${p.name} (${KV_OPTIONS.join(', ')})`, ctx)
+    }
+    if (p.name === 'greedy') {
+      if (p.value.kind !== 'Literal' || p.value.type !== 'bool' || p.value.value === null) {
+        fail(p.value.span, 'parse-kv', 'greedy must be true or false', ctx)
+      }
+      greedy = p.value.value
+      continue
     }
     const value = stringOption(p, ctx)
     if (p.name === 'escape') {
@@ -71,6 +79,7 @@ export function bindParseKv(op: ParseKv, input: LogicalNode, ctx: BindContext): 
     kvDelimiter,
     quote,
     escape: escapes,
+    greedy,
     keys: op.keys.map((k) => k.name.name),
   }
   return parseNode(op, input, matcher, op.keys, false, ctx)

@@ -61,7 +61,8 @@ function formatMatcher(m: ParseMatcher, captures: LogicalOf<'Parse'>['captures']
   if (m.kind === 'kv') {
     const quote =
       (m.quote === '' ? '' : ` quote=${JSON.stringify(m.quote)}`) +
-      (m.escape === '' ? '' : ` escape=${JSON.stringify(m.escape)}`)
+      (m.escape === '' ? '' : ` escape=${JSON.stringify(m.escape)}`) +
+      (m.greedy ? ' greedy' : '')
     return `kv pair=${JSON.stringify(m.pairDelimiter)} kv=${JSON.stringify(m.kvDelimiter)}${quote} [${captures.map((c) => `${formatName(c.name)}:${c.type}`).join(', ')}]`
   }
   const items = m.items.map((i) =>

@@ -281,6 +281,8 @@ export type ParseMatcher =
       readonly quote: string
       /** Characters that escape the next character inside a quoted value (`escape='\\'`), '' when none. */
       readonly escape: string
+      /** `greedy=true`: a value runs on past pair delimiters until the next piece that holds a key delimiter. */
+      readonly greedy: boolean
       readonly keys: readonly string[]
     }
 

@@ -300,4 +300,13 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
     'http',
     `http | extend t = ingestion_time(), c = cursor_current() | summarize n = count(), lag = max(t - _time), k = dcount(c)`,
   ],
+  // parse-kv escape= and greedy= over dictionary-encoded text (#21, kv21)
+  [
+    'logs',
+    `logs | extend kv = strcat('u="', user, '\\\\"x", m=', method, ' ', city) | parse-kv kv as (u, m) with (pair_delimiter=',', kv_delimiter='=', quote='"', escape='\\\\') | summarize count() by u, m`,
+  ],
+  [
+    'logs',
+    `logs | extend kv = strcat('m=', method, ' ', msg, ' c=', city, ' x') | parse-kv kv as (m, c) with (pair_delimiter=' ', kv_delimiter='=', greedy=true) | summarize count() by m, c`,
+  ],
 ]

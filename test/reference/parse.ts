@@ -113,7 +113,8 @@ function kvValues(
   let i = 0
   while (i < text.length) {
     const ch = text[i]
-    if (quote === null && text.startsWith(m.pairDelimiter, i)) {
+    // greedy: a pair delimiter ends the value only when a key delimiter follows before the next one
+    if (quote === null && text.startsWith(m.pairDelimiter, i) && (!m.greedy || keyFollows(m, text, i))) {
       pairs.push(cur)
       cur = ''
       i += m.pairDelimiter.length
@@ -150,6 +151,13 @@ function kvValues(
     const raw = found.get(c.name)
     return raw === undefined ? null : (typed(c.type, raw) ?? null)
   })
+}
+
+/** Whether the text after the pair delimiter at `at`, up to the next one, holds a key delimiter. */
+function keyFollows(m: Extract<Matcher, { kind: 'kv' }>, text: string, at: number): boolean {
+  const rest = text.slice(at + m.pairDelimiter.length)
+  const next = rest.indexOf(m.pairDelimiter)
+  return (next === -1 ? rest : rest.slice(0, next)).includes(m.kvDelimiter)
 }
 
 /** parse / parse-where / parse-kv over `rows` (rule 204: a null source does not match). */

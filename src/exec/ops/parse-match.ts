@@ -78,7 +78,8 @@ function kvMatcher(m: Extract<ParseMatcher, { kind: 'kv' }>, types: readonly Apl
   return (text) => {
     const out: Cell[] = new Array(types.length).fill(null)
     const filled = new Uint8Array(types.length)
-    for (const pair of splitOutsideQuotes(text, m.pairDelimiter, m.quote, m.escape)) {
+    const pieces = splitOutsideQuotes(text, m.pairDelimiter, m.quote, m.escape)
+    for (const pair of m.greedy ? joinKeyless(pieces, m.pairDelimiter, m.kvDelimiter) : pieces) {
       const at = pair.indexOf(m.kvDelimiter)
       if (at < 0) continue
       const k = slot.get(pair.slice(0, at).trim())
@@ -90,6 +91,16 @@ function kvMatcher(m: Extract<ParseMatcher, { kind: 'kv' }>, types: readonly Apl
     }
     return out
   }
+}
+
+/** greedy: each piece without a key delimiter rejoined (with the pair delimiter) to the piece before it. */
+function joinKeyless(pieces: readonly string[], pairDelimiter: string, kvDelimiter: string): string[] {
+  const out: string[] = []
+  for (const p of pieces) {
+    if (out.length > 0 && !p.includes(kvDelimiter)) out[out.length - 1] += pairDelimiter + p
+    else out.push(p)
+  }
+  return out
 }
 
 /** `text` split at each `delimiter` not inside a quoted run (where an escape character hides the next). */
