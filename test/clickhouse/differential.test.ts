@@ -16,11 +16,11 @@ requireChdbInCi()
 
 const APL_ROOT = new URL('../apl/', import.meta.url).pathname
 
-const tally = { queries: 0, agree: 0, bothFailed: 0, differ: 0, error: 0, pushed: 0 }
+const tally = { queries: 0, agree: 0, bothFailed: 0, refused: 0, differ: 0, error: 0, pushed: 0 }
 afterAll(() => {
   if (tally.queries === 0) return
   console.log(
-    `clickhouse-differential queries=${tally.queries} agree=${tally.agree} both-failed=${tally.bothFailed} mismatches=${tally.differ + tally.error} fully-pushed-down=${tally.pushed} (${((100 * tally.pushed) / tally.queries).toFixed(1)}%)`,
+    `clickhouse-differential queries=${tally.queries} agree=${tally.agree} both-failed=${tally.bothFailed} documented-refusals=${tally.refused} mismatches=${tally.differ + tally.error} fully-pushed-down=${tally.pushed} (${((100 * tally.pushed) / tally.queries).toFixed(1)}%)`,
   )
 })
 
@@ -29,6 +29,7 @@ function note(o: Outcome, where: string, out: string[]): void {
   if (o.pushedDown) tally.pushed++
   if (o.kind === 'agree') tally.agree++
   else if (o.kind === 'both-failed') tally.bothFailed++
+  else if (o.kind === 'documented-refusal') tally.refused++
   else {
     if (o.kind === 'differ') tally.differ++
     else tally.error++

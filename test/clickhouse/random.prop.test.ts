@@ -15,10 +15,10 @@ console.log(`clickhouse random.prop.test.ts seed ${SEED} (set FC_SEED to replay)
 const TIME_LIMIT_MS = Number(process.env.APLDB_CH_DIFF_MS ?? 40_000)
 const QUERIES_PER_DATASET = 8
 
-const counts = { runs: 0, agree: 0, bothFailed: 0, mismatches: 0, pushed: 0 }
+const counts = { runs: 0, agree: 0, bothFailed: 0, refused: 0, mismatches: 0, pushed: 0 }
 afterAll(() =>
   console.log(
-    `clickhouse-random runs=${counts.runs} agree=${counts.agree} both-failed=${counts.bothFailed} mismatches=${counts.mismatches} fully-pushed-down=${counts.pushed}`,
+    `clickhouse-random runs=${counts.runs} agree=${counts.agree} both-failed=${counts.bothFailed} documented-refusals=${counts.refused} mismatches=${counts.mismatches} fully-pushed-down=${counts.pushed}`,
   ),
 )
 
@@ -37,6 +37,7 @@ describe.skipIf(!HAVE_CHDB)('random queries: ClickHouse = local', () => {
               if (o.pushedDown) counts.pushed++
               if (o.kind === 'agree') counts.agree++
               else if (o.kind === 'both-failed') counts.bothFailed++
+              else if (o.kind === 'documented-refusal') counts.refused++
               else {
                 counts.mismatches++
                 failures.push(`${apl}\n  ${o.diff}\n  events: ${JSON.stringify(events).slice(0, 2000)}`)

@@ -15,10 +15,16 @@ const MiB = 1 << 20
 export const RSS_MARGIN = 384 * MiB
 /** Node, V8 and the engine's code and data at rest, beyond the V8 heap limit and the budget. */
 const PROCESS_MARGIN = 256 * MiB
+/**
+ * The compile worker's isolate (src/query/compile-off-thread.ts): a query text of 8 KiB or more is
+ * parsed, bound and optimized in a second V8 heap, and for a while its plan exists there and, being
+ * rebuilt, on the main thread too (a 10,000-stage plan: ~150–200 MiB measured in CI).
+ */
+const COMPILE_MARGIN = 256 * MiB
 
 /**
  * Runs `attack` (its `prepare` first, unmeasured); asserts survival and the RSS bounds (growth within
- * budget + RSS_MARGIN; peak within heap limit + budget + PROCESS_MARGIN); returns the outcome.
+ * budget + RSS_MARGIN; peak within heap limit + budget + PROCESS_MARGIN + COMPILE_MARGIN); returns the outcome.
  */
 export async function survive(
   s: ChildServer,
@@ -43,6 +49,6 @@ export async function survive(
   const h = await s.health(10_000)
   expect(h.status).toBe(200)
   expect(peak - base).toBeLessThan(memoryBytes + RSS_MARGIN)
-  expect(peak).toBeLessThan(heapBytes + memoryBytes + PROCESS_MARGIN)
+  expect(peak).toBeLessThan(heapBytes + memoryBytes + PROCESS_MARGIN + COMPILE_MARGIN)
   return result
 }
