@@ -8,6 +8,7 @@ import type { LogicalOf } from '../../src/plan/index.ts'
 import type { EvalContext, Row } from './context.ts'
 import { parseDateText, parseNumber, toText } from './convert.ts'
 import { evalExpr, rowEnv } from './expr.ts'
+import { kvTexts } from './parse-kv.ts'
 import { DateTime, fromJson, type Json, Timespan, type Value } from './values.ts'
 
 type Matcher = LogicalOf<'Parse'>['matcher']
@@ -96,68 +97,17 @@ function captureValues(n: LogicalOf<'Parse'>, text: string): Value[] | null {
   return out
 }
 
-/**
- * Rule 203: parse-kv: the text cut at each pair delimiter outside a quoted run, each pair at its first
- * key delimiter (inside quotes an escape character keeps the next character, escaped, in the value);
- * key and value trimmed, a value wrapped in a quote character unwrapped; the first pair
- * of each key counts; a missing key or an unconvertible value is null. Every row matches.
- */
+/** Rule 203: parse-kv (parse-kv.ts): a missing key or an unconvertible value is null; every row matches. */
 function kvValues(
   m: Extract<Matcher, { kind: 'kv' }>,
   captures: LogicalOf<'Parse'>['captures'],
   text: string,
 ): Value[] {
-  const pairs: string[] = []
-  let cur = ''
-  let quote: string | null = null
-  let i = 0
-  while (i < text.length) {
-    const ch = text[i]
-    // greedy: a pair delimiter ends the value only when a key delimiter follows before the next one
-    if (quote === null && text.startsWith(m.pairDelimiter, i) && (!m.greedy || keyFollows(m, text, i))) {
-      pairs.push(cur)
-      cur = ''
-      i += m.pairDelimiter.length
-      continue
-    }
-    if (quote !== null && m.escape.includes(ch) && i + 1 < text.length) {
-      cur += ch + text[i + 1]
-      i += 2
-      continue
-    }
-    if (quote !== null && ch === quote) quote = null
-    else if (quote === null && m.quote.includes(ch)) quote = ch
-    cur += ch
-    i++
-  }
-  pairs.push(cur)
-  const found = new Map<string, string>()
-  for (const p of pairs) {
-    const at = p.indexOf(m.kvDelimiter)
-    if (at === -1) continue
-    const key = p.slice(0, at).trim()
-    let value = p.slice(at + m.kvDelimiter.length).trim()
-    if (value.length > 1 && m.quote.includes(value[0]) && value.endsWith(value[0])) {
-      value = value.slice(1, -1)
-      // an escape character inside the quotes stands for the character after it
-      if (m.escape !== '') {
-        const cls = [...m.escape].map((e) => `\\u${e.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
-        value = value.replace(new RegExp(`[${cls}]([\\s\\S])`, 'g'), '$1')
-      }
-    }
-    if (!found.has(key)) found.set(key, value)
-  }
+  const found = kvTexts(m, text)
   return captures.map((c) => {
     const raw = found.get(c.name)
     return raw === undefined ? null : (typed(c.type, raw) ?? null)
   })
-}
-
-/** Whether the text after the pair delimiter at `at`, up to the next one, holds a key delimiter. */
-function keyFollows(m: Extract<Matcher, { kind: 'kv' }>, text: string, at: number): boolean {
-  const rest = text.slice(at + m.pairDelimiter.length)
-  const next = rest.indexOf(m.pairDelimiter)
-  return (next === -1 ? rest : rest.slice(0, next)).includes(m.kvDelimiter)
 }
 
 /** parse / parse-where / parse-kv over `rows` (rule 204: a null source does not match). */
