@@ -320,13 +320,13 @@ export class AplOperatorParser extends AplExpressionParser {
     })
   })
 
-  // APL: parse-kv Expr as (Key[:type], …) with (…) (T3); no Kql.g4 rule (newer Kusto operator).
+  // APL: parse-kv Expr as (Key[:type], …) [with (…)] (T3); no Kql.g4 rule (newer Kusto operator).
   parseKvOperator = this.RULE('parseKvOperator', () => {
     this.CONSUME(T.ParseKv)
     this.SUBRULE(this.expression, { LABEL: 'source' })
     this.CONSUME(T.As)
     this.SUBRULE(this.rowSchema)
-    this.SUBRULE(this.withPropertiesClause)
+    this.OPTION(() => this.SUBRULE(this.withPropertiesClause))
   })
 
   // APL: mv-expand (T3); Kql.g4 mvexpandOperator.

@@ -2,6 +2,7 @@
 // (errors at the item's span), captures typed by their declarations (string when none), the output
 // schema as extend's (a replaced column moves to the end).
 
+import { RE2JS } from 're2js'
 import type { AplType } from '../catalog/index.ts'
 import type { Span } from '../diagnostics/span.ts'
 import type { ColumnDecl, Name, OperatorParam, Parse, ParseItem, ParseKv, ParseWhere } from '../syntax/ast.ts'
@@ -9,7 +10,14 @@ import { type BindContext, rowScope } from './bind-context.ts'
 import { bindExpr } from './bind-expr.ts'
 import { checkRegex } from './check-regex.ts'
 import { columnInfo } from './columns.ts'
-import { type LogicalNode, logical, type ParseMatcher, type ParsePatternItem } from './logical.ts'
+import {
+  type KvQuote,
+  type KvSplit,
+  type LogicalNode,
+  logical,
+  type ParseMatcher,
+  type ParsePatternItem,
+} from './logical.ts'
 import { patternRegex } from './parse-regex.ts'
 
 type Mode = 'simple' | 'regex' | 'relaxed'
@@ -35,33 +43,90 @@ export function bindParse(op: Parse | ParseWhere, input: LogicalNode, ctx: BindC
   return parseNode(op, input, matcher, captures, op.kind === 'ParseWhere', ctx)
 }
 
-/** `parse-kv expr as (keys) with (pair_delimiter=…, kv_delimiter=…[, quote=…])`. */
+/** Options `parse-kv` takes (Kusto's three modes); `quote` and `escape` may repeat. */
+const KV_OPTIONS: readonly string[] = ['pair_delimiter', 'kv_delimiter', 'quote', 'escape', 'greedy', 'regex']
+
+/**
+ * `parse-kv expr as (keys) [with (…)]`: pair_delimiter and kv_delimiter (both or neither; greedy only
+ * with them), neither (words mode), or regex alone (exactly two capture groups); `quote` is one or two
+ * characters (open, close), `escape` one character and needs a quote.
+ */
 export function bindParseKv(op: ParseKv, input: LogicalNode, ctx: BindContext): LogicalNode {
-  const options = new Map<string, string>()
+  const options = new Map<string, OperatorParam>()
+  const quotes: KvQuote[] = []
+  let escapes = ''
   for (const p of op.properties) {
-    if (!['pair_delimiter', 'kv_delimiter', 'quote'].includes(p.name)) {
-      fail(p.span, 'parse-kv', `unknown option ${p.name} (pair_delimiter, kv_delimiter, quote)`, ctx)
+    if (!KV_OPTIONS.includes(p.name)) {
+      fail(p.span, 'parse-kv', `unknown option ${p.name} (${KV_OPTIONS.join(', ')})`, ctx)
     }
-    options.set(p.name, stringOption(p, ctx))
+    if (p.name === 'quote') {
+      const q = [...stringOption(p, ctx)]
+      if (q.length < 1 || q.length > 2) fail(p.value.span, 'parse-kv', 'quote is one or two characters', ctx)
+      quotes.push({ open: q[0], close: q[q.length - 1] })
+    } else if (p.name === 'escape') {
+      const value = stringOption(p, ctx)
+      if ([...value].length !== 1) fail(p.value.span, 'parse-kv', 'escape is one character', ctx)
+      escapes += value
+    } else if (options.has(p.name)) fail(p.span, 'parse-kv', `${p.name} is given twice`, ctx)
+    else options.set(p.name, p)
   }
-  const pairDelimiter = options.get('pair_delimiter')
-  const kvDelimiter = options.get('kv_delimiter')
-  if (
-    pairDelimiter === undefined ||
-    kvDelimiter === undefined ||
-    pairDelimiter === '' ||
-    kvDelimiter === ''
-  ) {
-    fail(op.span, 'parse-kv', 'pair_delimiter and kv_delimiter must both be given, not empty', ctx)
-  }
+  if (escapes !== '' && quotes.length === 0)
+    fail(op.span, 'parse-kv', 'escape applies inside quoted values: give quote', ctx)
   const matcher: ParseMatcher = {
     kind: 'kv',
-    pairDelimiter,
-    kvDelimiter,
-    quote: options.get('quote') ?? '',
+    split: kvSplit(op, options, ctx),
+    quotes,
+    escape: escapes,
     keys: op.keys.map((k) => k.name.name),
   }
   return parseNode(op, input, matcher, op.keys, false, ctx)
+}
+
+/** The extraction mode the options name (see bindParseKv). */
+function kvSplit(op: ParseKv, options: Map<string, OperatorParam>, ctx: BindContext): KvSplit {
+  const regex = options.get('regex')
+  if (regex !== undefined) {
+    const other = op.properties.find((p) => p.name !== 'regex')
+    if (other !== undefined) fail(other.span, 'parse-kv', 'regex= takes no other option', ctx)
+    const pattern = stringOption(regex, ctx)
+    checkRegex(pattern, regex.value.span, ctx)
+    const groups = RE2JS.compile(pattern).groupCount()
+    if (groups !== 2) {
+      fail(
+        regex.value.span,
+        'parse-kv',
+        `regex needs exactly two capture groups (key, value), not ${groups}`,
+        ctx,
+      )
+    }
+    return { kind: 'regex', pattern }
+  }
+  const pair = options.get('pair_delimiter')
+  const kv = options.get('kv_delimiter')
+  const greedy = options.get('greedy')
+  if (pair === undefined && kv === undefined) {
+    if (greedy !== undefined)
+      fail(greedy.span, 'parse-kv', 'greedy needs pair_delimiter and kv_delimiter', ctx)
+    return { kind: 'words' }
+  }
+  const pairDelimiter = pair === undefined ? '' : stringOption(pair, ctx)
+  const kvDelimiter = kv === undefined ? '' : stringOption(kv, ctx)
+  if (pairDelimiter === '' || kvDelimiter === '') {
+    fail(op.span, 'parse-kv', 'pair_delimiter and kv_delimiter must both be given, not empty', ctx)
+  }
+  return {
+    kind: 'delimited',
+    pairDelimiter,
+    kvDelimiter,
+    greedy: greedy === undefined ? false : boolOption(greedy, ctx),
+  }
+}
+
+function boolOption(p: OperatorParam, ctx: BindContext): boolean {
+  if (p.value.kind !== 'Literal' || p.value.type !== 'bool' || p.value.value === null) {
+    return fail(p.value.span, 'parse-kv', `${p.name} must be true or false`, ctx)
+  }
+  return p.value.value
 }
 
 function parseNode(

@@ -56,11 +56,26 @@ function pushdown(p: ScanPushdown | undefined): string {
   return parts.length === 0 ? '' : ` pushdown [${parts.join('; ')}]`
 }
 
-/** `kind=simple [* "a=" a:long *]` or `kv pair=";" kv="=" [a:string]` (captures typed). */
+/**
+ * `kind=simple [* "a=" a:long *]`, or parse-kv's mode: `kv pair=";" kv="=" [a:string]`, `kv words [...]`,
+ * `kv regex="…" [...]` (captures typed).
+ */
 function formatMatcher(m: ParseMatcher, captures: LogicalOf<'Parse'>['captures']): string {
   if (m.kind === 'kv') {
-    const quote = m.quote === '' ? '' : ` quote=${JSON.stringify(m.quote)}`
-    return `kv pair=${JSON.stringify(m.pairDelimiter)} kv=${JSON.stringify(m.kvDelimiter)}${quote} [${captures.map((c) => `${formatName(c.name)}:${c.type}`).join(', ')}]`
+    const s = m.split
+    const mode =
+      s.kind === 'delimited'
+        ? `pair=${JSON.stringify(s.pairDelimiter)} kv=${JSON.stringify(s.kvDelimiter)}`
+        : s.kind === 'words'
+          ? 'words'
+          : `regex=${JSON.stringify(s.pattern)}`
+    const quote =
+      m.quotes
+        .map((q) => ` quote=${JSON.stringify(q.open === q.close ? q.open : q.open + q.close)}`)
+        .join('') +
+      (m.escape === '' ? '' : ` escape=${JSON.stringify(m.escape)}`) +
+      (s.kind === 'delimited' && s.greedy ? ' greedy' : '')
+    return `kv ${mode}${quote} [${captures.map((c) => `${formatName(c.name)}:${c.type}`).join(', ')}]`
   }
   const items = m.items.map((i) =>
     i.kind === 'any' ? '*' : i.kind === 'text' ? JSON.stringify(i.text) : `${formatName(i.name)}:${i.type}`,

@@ -275,12 +275,36 @@ export type ParseMatcher =
     }
   | {
       readonly kind: 'kv'
-      readonly pairDelimiter: string
-      readonly kvDelimiter: string
-      /** Characters that may quote a value (`quote='"'`), '' when none. */
-      readonly quote: string
+      /** How the text is cut into key/value pairs (Kusto's three extraction modes). */
+      readonly split: KvSplit
+      /** Quote pairs that may wrap a key or a value (`quote='"'`, `quote='()'`); empty when none. */
+      readonly quotes: readonly KvQuote[]
+      /** Characters that escape the next character inside a quoted run (`escape='\\'`), '' when none. */
+      readonly escape: string
       readonly keys: readonly string[]
     }
+
+/** One `quote=` of parse-kv: its opening and closing character (the same for a one-character quote). */
+export interface KvQuote {
+  readonly open: string
+  readonly close: string
+}
+
+/**
+ * parse-kv's extraction mode: `delimited` (pair_delimiter/kv_delimiter given; `greedy`: a value runs on
+ * past pair delimiters until the next piece that holds a key delimiter), `words` (no delimiter given:
+ * every non-alphanumeric character delimits, a key's value is the word after it), or `regex` (each
+ * match of the pattern: group 1 the key, group 2 the value).
+ */
+export type KvSplit =
+  | {
+      readonly kind: 'delimited'
+      readonly pairDelimiter: string
+      readonly kvDelimiter: string
+      readonly greedy: boolean
+    }
+  | { readonly kind: 'words' }
+  | { readonly kind: 'regex'; readonly pattern: string }
 
 /**
  * `parse`, `parse-where`, `parse-kv`: adds one column per capture (a replaced name moves to the end, as

@@ -201,7 +201,7 @@ const printers: Printers = {
   Parse: (n) => `parse${parseHead(n)}`,
   ParseWhere: (n) => `parse-where${parseHead(n)}`,
   ParseKv: (n) =>
-    `parse-kv ${expr(n.source)} as (${n.keys.map(print).join(', ')}) with (${n.properties.map(print).join(', ')})`,
+    `parse-kv ${expr(n.source)} as (${n.keys.map(print).join(', ')})${n.properties.length === 0 ? '' : ` with (${n.properties.map(print).join(', ')})`}`,
   MvExpandItem: (n) => {
     const column = n.column.kind === 'NamedExpr' ? print(n.column) : expr(n.column)
     return n.toType === null ? column : `${column} to typeof(${n.toType})`

@@ -319,7 +319,8 @@ class AstVisitor extends RenderAstVisitor {
 
   parseKvOperator(ctx: Ctx): TabularOperator {
     const keys = this.visit(nodeOf(ctx, 'rowSchema') as CstNode) as ColumnDecl[]
-    const properties = this.visit(nodeOf(ctx, 'withPropertiesClause') as CstNode) as OperatorParam[]
+    const clause = nodeOf(ctx, 'withPropertiesClause')
+    const properties = clause === undefined ? [] : (this.visit(clause as CstNode) as OperatorParam[])
     return node(
       'ParseKv',
       { source: this.expr(nodeOf(ctx, 'source')), keys, properties },

@@ -300,4 +300,26 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
     'http',
     `http | extend t = ingestion_time(), c = cursor_current() | summarize n = count(), lag = max(t - _time), k = dcount(c)`,
   ],
+  // parse-kv escape= and greedy= over dictionary-encoded text (#21, kv21)
+  [
+    'logs',
+    `logs | extend kv = strcat('u="', user, '\\\\"x", m=', method, ' ', city) | parse-kv kv as (u, m) with (pair_delimiter=',', kv_delimiter='=', quote='"', escape='\\\\') | summarize count() by u, m`,
+  ],
+  [
+    'logs',
+    `logs | extend kv = strcat('m=', method, ' ', msg, ' c=', city, ' x') | parse-kv kv as (m, c) with (pair_delimiter=' ', kv_delimiter='=', greedy=true) | summarize count() by m, c`,
+  ],
+  // parse-kv's other modes: no delimiters (words), regex, repeated two-character quotes, typed keys (#21, kv21)
+  [
+    'logs',
+    `logs | extend kv = strcat('[', method, '] user: ', user, ', ms=', duration_ms, ' city ', city) | parse-kv kv as (user, ms:long, city) | summarize count(), sum(ms) by user, city`,
+  ],
+  [
+    'logs',
+    `logs | extend kv = strcat('m<', method, '> u<', user, '> s< ', status, ' >') | parse-kv kv as (m, u, s:long) with (regex=@'(\\w+)<([^>]*)>') | summarize count() by m, u, s`,
+  ],
+  [
+    'logs',
+    `logs | extend kv = strcat('u=(', user, '; x); [m]=[', method, '];d=', duration_ms) | parse-kv kv as (u, m, d:real) with (pair_delimiter=';', kv_delimiter='=', quote='()', quote='[]') | summarize count(), avg(d) by u, m`,
+  ],
 ]

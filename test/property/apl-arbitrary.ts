@@ -328,7 +328,17 @@ function operatorArb(expr: fc.Arbitrary<Piece>, pipe: fc.Arbitrary<Piece>): fc.A
         e,
       )
       .map(([op, k, x]) => `${op}${k} ${x} with * "a=" a:long ", " b "." *`),
-    e.map((x) => `parse-kv ${x} as (a:string, b) with (pair_delimiter=';', kv_delimiter='=')`),
+    fc
+      .tuple(
+        e,
+        fc.constantFrom(
+          " with (pair_delimiter=';', kv_delimiter='=')",
+          '',
+          ` with (quote='"', quote='()', escape='\\\\')`,
+          " with (regex=@'(\\w+)=(\\w*)')",
+        ),
+      )
+      .map(([x, w]) => `parse-kv ${x} as (a:string, b)${w}`),
     fc
       .tuple(
         fc.constantFrom('', ' kind=array', ' with_itemindex=i'),

@@ -8,6 +8,7 @@ import type { LogicalOf } from '../../src/plan/index.ts'
 import type { EvalContext, Row } from './context.ts'
 import { parseDateText, parseNumber, toText } from './convert.ts'
 import { evalExpr, rowEnv } from './expr.ts'
+import { kvTexts } from './parse-kv.ts'
 import { DateTime, fromJson, type Json, Timespan, type Value } from './values.ts'
 
 type Matcher = LogicalOf<'Parse'>['matcher']
@@ -96,43 +97,13 @@ function captureValues(n: LogicalOf<'Parse'>, text: string): Value[] | null {
   return out
 }
 
-/**
- * Rule 203: parse-kv: the text cut at each pair delimiter outside a quoted run, each pair at its first
- * key delimiter; key and value trimmed, a value wrapped in a quote character unwrapped; the first pair
- * of each key counts; a missing key or an unconvertible value is null. Every row matches.
- */
+/** Rule 203: parse-kv (parse-kv.ts): a missing key or an unconvertible value is null; every row matches. */
 function kvValues(
   m: Extract<Matcher, { kind: 'kv' }>,
   captures: LogicalOf<'Parse'>['captures'],
   text: string,
 ): Value[] {
-  const pairs: string[] = []
-  let cur = ''
-  let quote: string | null = null
-  let i = 0
-  while (i < text.length) {
-    const ch = text[i]
-    if (quote === null && text.startsWith(m.pairDelimiter, i)) {
-      pairs.push(cur)
-      cur = ''
-      i += m.pairDelimiter.length
-      continue
-    }
-    if (quote !== null && ch === quote) quote = null
-    else if (quote === null && m.quote.includes(ch)) quote = ch
-    cur += ch
-    i++
-  }
-  pairs.push(cur)
-  const found = new Map<string, string>()
-  for (const p of pairs) {
-    const at = p.indexOf(m.kvDelimiter)
-    if (at === -1) continue
-    const key = p.slice(0, at).trim()
-    let value = p.slice(at + m.kvDelimiter.length).trim()
-    if (value.length > 1 && m.quote.includes(value[0]) && value.endsWith(value[0])) value = value.slice(1, -1)
-    if (!found.has(key)) found.set(key, value)
-  }
+  const found = kvTexts(m, text)
   return captures.map((c) => {
     const raw = found.get(c.name)
     return raw === undefined ? null : (typed(c.type, raw) ?? null)

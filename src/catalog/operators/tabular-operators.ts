@@ -153,8 +153,10 @@ export const tabularOperators = [
   tabular({
     name: 'parse-kv',
     tier: 'T3',
-    syntax: "| parse-kv Expr as (Key[:type], ...) with (pair_delimiter=';', kv_delimiter='=')",
-    description: 'Extracts the listed keys from `k=v` pairs in a string into columns.',
+    syntax:
+      "| parse-kv Expr as (Key[:type], ...) [with (pair_delimiter=';', kv_delimiter='=' [, quote='\"'] [, escape='\\\\'] [, greedy=true]) | with (regex=@'(key)(value)')]",
+    description:
+      'Extracts the listed keys from key/value pairs in a string into columns: by given delimiters, by any non-alphanumeric character (no delimiters), or by a two-group regex.',
     example: q("parse-kv message as (level:string, code:long) with (pair_delimiter=';', kv_delimiter='=')"),
   }),
   tabular({

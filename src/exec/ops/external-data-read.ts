@@ -7,7 +7,7 @@ import type { AplType } from '../../catalog/index.ts'
 import type { ExternalFormat, RowSchema } from '../../plan/index.ts'
 import { ExecError } from '../exec-error.ts'
 import type { Cell } from '../result.ts'
-import { convertCapture } from './parse-match.ts'
+import { convertCapture } from './parse-capture.ts'
 
 const DELIMITER: Partial<Record<ExternalFormat, string>> = { csv: ',', scsv: ';', tsv: '\t', psv: '|' }
 

@@ -1,16 +1,16 @@
 // ops/parse-exec.ts: parse / parse-where / parse-kv: evaluates the source as dictionary strings, matches
-// each dictionary entry the live rows use once (parse-match.ts), and appends one column per capture
-// (string captures keep a per-batch dictionary); parse-where narrows the selection to matched rows.
+// each dictionary entry the live rows use once (parse-match.ts), types each capture once per matched
+// entry and gathers it by row; parse-where narrows the selection to matched rows.
 import type { AplType } from '../../catalog/index.ts'
 import type { LogicalOf, RowSchema } from '../../plan/index.ts'
-import { type Batch, fromCells } from '../batch.ts'
+import { type Batch, fromCells, takeVec } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { asStr } from '../kernels/coerce.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import type { Cell } from '../result.ts'
-import type { StrVec, Vec } from '../vector.ts'
-import { type TextMatcher, textMatcher } from './parse-match.ts'
+import type { Vec } from '../vector.ts'
+import { scansLinearly, type TextMatcher, textMatcher } from './parse-match.ts'
 
 /** Entry not matched yet. */
 const PENDING = -2
@@ -45,7 +45,8 @@ export class ParseExec implements PhysicalOperator {
   }
 
   explain(): string {
-    return `${this.name} [${this.#node.captures.map((c) => `${c.name}:${c.type}`).join(', ')}]`
+    const scan = scansLinearly(this.#node.matcher) ? ' linear-scan' : ''
+    return `${this.name}${scan} [${this.#node.captures.map((c) => `${c.name}:${c.type}`).join(', ')}]`
   }
 
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
@@ -87,35 +88,17 @@ export class ParseExec implements PhysicalOperator {
     if (keep !== null && kept === 0) return undefined
     const sel = keep === null || kept === live ? b.sel : keep.slice(0, kept)
     const cols: Vec[] = this.#kept.map((at) => b.cols[at])
+    // each capture typed once per matched entry (slot results.length is null), then gathered by row
+    const rowIdx = new Uint32Array(b.length)
+    for (let i = 0; i < rowIdx.length; i++) rowIdx[i] = rowResult[i] < 0 ? results.length : rowResult[i]
     this.#types.forEach((type, k) => {
-      cols.push(captureColumn(type, k, results, rowResult))
+      const cells: Cell[] = new Array(results.length + 1)
+      for (let r = 0; r < results.length; r++) cells[r] = results[r][k]
+      cells[results.length] = null
+      cols.push(takeVec(fromCells(type, cells), rowIdx))
     })
     return b.weights === undefined
       ? { length: b.length, sel, cols }
       : { length: b.length, sel, cols, weights: b.weights }
   }
-}
-
-/** Capture `k` at every row (`rowResult`: index into `results`, or NO_MATCH). */
-function captureColumn(type: AplType, k: number, results: readonly Cell[][], rowResult: Int32Array): Vec {
-  if (type === 'string') {
-    const dict: string[] = []
-    const ids = new Map<string, number>()
-    const codeOf = results.map((r) => {
-      const s = r[k]
-      if (typeof s !== 'string') return NO_MATCH
-      let id = ids.get(s)
-      if (id === undefined) {
-        id = dict.push(s) - 1
-        ids.set(s, id)
-      }
-      return id
-    })
-    const codes = new Int32Array(rowResult.length)
-    for (let i = 0; i < codes.length; i++) codes[i] = rowResult[i] < 0 ? NO_MATCH : codeOf[rowResult[i]]
-    return { kind: 'str', codes, dict } satisfies StrVec
-  }
-  const cells: Cell[] = new Array(rowResult.length)
-  for (let i = 0; i < cells.length; i++) cells[i] = rowResult[i] < 0 ? null : results[rowResult[i]][k]
-  return fromCells(type, cells)
 }

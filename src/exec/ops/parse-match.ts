@@ -1,47 +1,15 @@
 // ops/parse-match.ts: one source text → the captured cells of parse/parse-where (the pattern's RE2
-// regex, named groups) or parse-kv (pairs split at the delimiters, quotes honoured), and the typed
-// conversion of a captured text. Pure functions of the text: the operator calls them once per entry.
+// regex, named groups) or parse-kv (parse-kv-match.ts). Pure functions of the text: the operator calls
+// them once per entry.
 import { RE2JS } from 're2js'
 import type { AplType } from '../../catalog/index.ts'
 import { captureGroup, type ParseMatcher, patternRegex } from '../../plan/index.ts'
-import { parseDurationText, parseTimeAuto } from '../../util/time/index.ts'
-import { parseNumber } from '../kernels/parse-number.ts'
 import type { Cell } from '../result.ts'
+import { convertCapture, type TextMatcher } from './parse-capture.ts'
+import { kvMatcher } from './parse-kv-match.ts'
+import { patternScan } from './parse-scan.ts'
 
-/** The cells of one text (one per capture), or null when the text does not match. */
-export type TextMatcher = (text: string) => Cell[] | null
-
-const INTEGER = /^[+-]?[0-9]+$/
-
-/** `text` as a value of `type`; undefined when it is not one. */
-export function convertCapture(type: AplType, text: string): Cell | undefined {
-  switch (type) {
-    case 'string':
-    case 'unknown':
-      return text
-    case 'long': {
-      if (!INTEGER.test(text)) return undefined
-      const n = Number(text)
-      return Number.isSafeInteger(n) ? n : BigInt.asIntN(64, BigInt(text))
-    }
-    case 'real':
-      return parseNumber(text) ?? undefined
-    case 'bool': {
-      const t = text.toLowerCase()
-      return t === 'true' ? true : t === 'false' ? false : undefined
-    }
-    case 'datetime':
-      return parseTimeAuto(text.trim()) ?? undefined
-    case 'timespan':
-      return parseDurationText(text.trim()) ?? undefined
-    case 'dynamic':
-      try {
-        return JSON.parse(text) as Cell
-      } catch {
-        return text
-      }
-  }
-}
+export type { TextMatcher } from './parse-capture.ts'
 
 /** The matcher of a Parse node's `matcher` for captures typed `types`. */
 export function textMatcher(m: ParseMatcher, types: readonly AplType[]): TextMatcher {
@@ -54,7 +22,18 @@ function patternMatcher(
 ): TextMatcher {
   const re = RE2JS.compile(patternRegex(m.items, m.mode, m.flags))
   const strict = m.mode !== 'relaxed'
+  const scan = m.mode === 'regex' ? null : patternScan(m.items, !strict)
+  const spans = new Int32Array(2 * types.length)
   return (text) => {
+    if (scan?.(text, spans)) {
+      const out: Cell[] = new Array(types.length)
+      for (let k = 0; k < types.length; k++) {
+        const v = convertCapture(types[k], text.slice(spans[2 * k], spans[2 * k + 1]))
+        if (v === undefined && strict) return null
+        out[k] = v ?? null
+      }
+      return out
+    }
     const found = re.matcher(text)
     if (!found.find()) return null
     const out: Cell[] = new Array(types.length)
@@ -68,52 +47,7 @@ function patternMatcher(
   }
 }
 
-/**
- * parse-kv: pairs split at `pairDelimiter` (outside quotes), each at its first `kvDelimiter`; keys and
- * values trimmed, a quoted value unquoted; the first pair of a key wins; a key absent (or a value that
- * does not convert) is null. Every text matches.
- */
-function kvMatcher(m: Extract<ParseMatcher, { kind: 'kv' }>, types: readonly AplType[]): TextMatcher {
-  const slot = new Map(m.keys.map((k, i) => [k, i] as const))
-  return (text) => {
-    const out: Cell[] = new Array(types.length).fill(null)
-    const filled = new Uint8Array(types.length)
-    for (const pair of splitOutsideQuotes(text, m.pairDelimiter, m.quote)) {
-      const at = pair.indexOf(m.kvDelimiter)
-      if (at < 0) continue
-      const k = slot.get(pair.slice(0, at).trim())
-      if (k === undefined || filled[k] === 1) continue
-      filled[k] = 1
-      out[k] =
-        convertCapture(types[k], unquote(pair.slice(at + m.kvDelimiter.length).trim(), m.quote)) ?? null
-    }
-    return out
-  }
-}
-
-/** `text` split at each `delimiter` that is not inside a quoted run. */
-function splitOutsideQuotes(text: string, delimiter: string, quotes: string): string[] {
-  const out: string[] = []
-  let start = 0
-  let open = ''
-  for (let i = 0; i < text.length; ) {
-    const c = text[i]
-    if (open !== '') {
-      if (c === open) open = ''
-      i++
-    } else if (quotes.includes(c)) {
-      open = c
-      i++
-    } else if (text.startsWith(delimiter, i)) {
-      out.push(text.slice(start, i))
-      i += delimiter.length
-      start = i
-    } else i++
-  }
-  out.push(text.slice(start))
-  return out
-}
-
-function unquote(v: string, quotes: string): string {
-  return v.length >= 2 && quotes.includes(v[0]) && v[v.length - 1] === v[0] ? v.slice(1, -1) : v
+/** Whether `m` is a pattern the linear scan reads (parse-scan.ts), shown by the operator's explain. */
+export function scansLinearly(m: ParseMatcher): boolean {
+  return m.kind === 'pattern' && m.mode !== 'regex' && patternScan(m.items, m.mode === 'relaxed') !== null
 }

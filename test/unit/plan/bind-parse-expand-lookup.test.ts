@@ -29,6 +29,52 @@ describe('parse family', () => {
     )
   })
 
+  it('parse-kv shows its extraction mode in explain: words, regex, quote pairs', () => {
+    expectPlan('t3-parse-kv-words', `${Q} | parse-kv uri as (a, b:long) | project a, b`)
+    expectPlan(
+      't3-parse-kv-words-quoted',
+      `${Q} | parse-kv uri as (a) with (quote='"', quote='()', escape='\\\\') | project a`,
+    )
+    expectPlan(
+      't3-parse-kv-regex',
+      `${Q} | parse-kv uri as (a, b) with (regex=@'(\\w+)=(\\w*)') | project a, b`,
+    )
+  })
+
+  it('parse-kv refuses a mode mix, a bad regex and a bad quote at the option', () => {
+    expectError(
+      'err-parse-kv-regex-groups',
+      `${Q} | parse-kv uri as (a) with (regex=@'(\\w+)=\\w*')`,
+      'APL0317',
+      "@'(\\w+)=\\w*'",
+    )
+    expectError(
+      'err-parse-kv-regex-re2',
+      `${Q} | parse-kv uri as (a) with (regex='(a)(?=b)(c)')`,
+      'APL0311',
+      "'(a)(?=b)(c)'",
+    )
+    expectError(
+      'err-parse-kv-regex-mix',
+      `${Q} | parse-kv uri as (a) with (regex='(a)(b)', quote='"')`,
+      'APL0317',
+      `quote='"'`,
+    )
+    expectError('err-parse-kv-quote', `${Q} | parse-kv uri as (a) with (quote='<<>')`, 'APL0317', "'<<>'")
+    expectError(
+      'err-parse-kv-greedy-words',
+      `${Q} | parse-kv uri as (a) with (greedy=true)`,
+      'APL0317',
+      'greedy=true',
+    )
+    expectError(
+      'err-parse-kv-one-delimiter',
+      `${Q} | parse-kv uri as (a) with (pair_delimiter='&')`,
+      'APL0317',
+      `parse-kv uri as (a) with (pair_delimiter='&')`,
+    )
+  })
+
   it('errors at the offending item', () => {
     expectError('err-parse-kind', `${Q} | parse kind=fuzzy uri with a '/' b`, 'APL0317', 'fuzzy')
     expectError(
