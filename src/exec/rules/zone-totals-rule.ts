@@ -15,7 +15,8 @@ const KINDS: ReadonlySet<string> = new Set(['sum', 'avg'])
 
 /** The field `e` sums or averages (a plain sum(f) / avg(f) call), or undefined. */
 function summedField(e: BoundExpr): string | undefined {
-  if (e.kind !== 'AggCall' || e.fn.filtered || !KINDS.has(e.fn.kernel) || e.args.length !== 1) return undefined
+  if (e.kind !== 'AggCall' || e.fn.filtered || !KINDS.has(e.fn.kernel) || e.args.length !== 1)
+    return undefined
   const arg = e.args[0]
   return arg.kind === 'Column' ? arg.name : undefined
 }
@@ -40,7 +41,9 @@ export function logicalTotalsTarget(
 ): { scan: Scan; fromZone: (zm: ZoneMap, range: TimeRange) => boolean } | undefined {
   if (node.kind !== 'Aggregate' || node.input.kind !== 'Scan') return undefined
   const field = totalsField(node, node.input)
-  return field === undefined ? undefined : { scan: node.input, fromZone: (zm, range) => totalFromZone(zm, range, field) }
+  return field === undefined
+    ? undefined
+    : { scan: node.input, fromZone: (zm, range) => totalFromZone(zm, range, field) }
 }
 
 function apply(op: PhysicalOperator, ctx: RuleContext): PhysicalOperator | undefined {
