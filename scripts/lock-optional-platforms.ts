@@ -1,9 +1,11 @@
 // scripts/lock-optional-platforms.ts: restores lockfile entries for the per-platform binary
 // packages of dependencies (Biome, DuckDB, …) that this workplace's registry mirror lacks: `npm
 // install` drops them from package-lock.json, and `npm ci` then refuses the lockfile as out of sync.
+// Takes an optional path to another lockfile (e.g. bench/peers/package-lock.json, whose chdb has
+// per-platform libraries).
 // Each restored entry carries os/cpu/libc read from the package name, so npm never fetches it on a
 // machine it does not match. Run after any `npm install` that rewrites the lockfile:
-//   node scripts/lock-optional-platforms.ts
+//   node scripts/lock-optional-platforms.ts [path/to/package-lock.json]
 import { readFileSync, writeFileSync } from 'node:fs'
 
 const OSES = ['darwin', 'linux', 'win32', 'android', 'freebsd', 'openharmony']
@@ -19,7 +21,7 @@ function platformOf(name: string): { os: string; cpu: string; libc?: string } | 
   return { os, cpu, libc: tokens.includes('musl') ? 'musl' : 'glibc' }
 }
 
-const file = new URL('../package-lock.json', import.meta.url)
+const file = process.argv[2] ?? new URL('../package-lock.json', import.meta.url)
 const lock = JSON.parse(readFileSync(file, 'utf8'))
 const pkgs: Record<string, Record<string, unknown>> = lock.packages
 let added = 0

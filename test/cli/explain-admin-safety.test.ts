@@ -125,7 +125,7 @@ describe('ingest safety', () => {
   it('Ctrl-C during ingest prints what landed and exits 130', async () => {
     const child = spawn(
       process.execPath,
-      [BIN, 'ingest', 'live', '-', '--create', '--format', 'ndjson', '--batch-bytes', '200'],
+      [BIN, 'ingest', 'live', '-', '--create', '--format', 'ndjson', '--batch-bytes', '200', '--progress'],
       {
         cwd: tmp.dir,
         env: { ...process.env, APLDB_DATA: data },
@@ -136,10 +136,19 @@ describe('ingest safety', () => {
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       out += d
     })
+    // The forced progress bar (stderr) shows the acknowledged event count: Ctrl-C once it is > 0,
+    // whatever the machine's load (no fixed sleep).
+    const landedSome = new Promise<void>((resolve) => {
+      let err = ''
+      child.stderr.setEncoding('utf8').on('data', (d: string) => {
+        err += d
+        if (/(^|\s)[1-9][\d,]* events\b/.test(err)) resolve()
+      })
+    })
     const lines = Array.from({ length: 40 }, (_, i) => JSON.stringify({ _time: '2026-01-01T00:00:00Z', i }))
     child.stdin.write(`${lines.join('\n')}\n`)
     // Stdin stays open (a live feed); once the first chunks landed, Ctrl-C.
-    await new Promise((r) => setTimeout(r, 3000))
+    await landedSome
     child.kill('SIGINT')
     const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)))
     expect(code).toBe(130)

@@ -9,6 +9,7 @@
 //   booleans                                                → one word 0/1
 //   dynamic (arrays, objects)                               → canonical JSON text, hashed as a string
 
+import { fmix32 } from '../../util/hash32.ts'
 import { bigintToWords, isInt64Number, wordsOut } from './int64-words.ts'
 import { canonicalJson } from './value-order.ts'
 
@@ -30,14 +31,6 @@ const SEED_DYNAMIC_2 = 0x7ed55d16 | 0
 
 const f64 = new Float64Array(1)
 const f64Words = new Int32Array(f64.buffer)
-
-function fmix32(h: number): number {
-  h ^= h >>> 16
-  h = Math.imul(h, 0x85ebca6b)
-  h ^= h >>> 13
-  h = Math.imul(h, 0xc2b2ae35)
-  return h ^ (h >>> 16)
-}
 
 // Lane mixing is inlined into each hasher on purpose: these run once per row in dcount's add path.
 

@@ -8,27 +8,10 @@
 //                                                   lo = n mod 2^32, hi = floor(n / 2^32)
 // where fmix32 is MurmurHash3's finalizer. Each row is kept independently with probability p.
 import type { LogicalOf, RowSchema } from '../../plan/index.ts'
+import { fmix32, fnv1aUtf8 } from '../../util/hash32.ts'
 import type { Batch } from '../batch.ts'
 import { checkInterrupt, type ExecContext, ExecError } from '../context.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
-
-/** MurmurHash3's 32-bit finalizer (a bijection with full avalanche). */
-export function fmix32(x: number): number {
-  let h = x >>> 0
-  h ^= h >>> 16
-  h = Math.imul(h, 0x85ebca6b)
-  h ^= h >>> 13
-  h = Math.imul(h, 0xc2b2ae35)
-  h ^= h >>> 16
-  return h >>> 0
-}
-
-/** FNV-1a, 32 bits, of the UTF-8 bytes of `text`. */
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5
-  for (const byte of new TextEncoder().encode(text)) h = Math.imul(h ^ byte, 0x01000193)
-  return h >>> 0
-}
 
 /** Keeps the rows of `node` its hash rule selects (see module header). */
 export class SampleExec implements PhysicalOperator {
@@ -49,7 +32,7 @@ export class SampleExec implements PhysicalOperator {
     this.#node = node
     if (node.seed === null) throw new ExecError('invalid_argument', 'sample: the query has no seed')
     this.#threshold = node.proportion * 2 ** 32
-    const stream = node.identity.kind === 'event' ? fnv1a(node.identity.dataset) : 0
+    const stream = node.identity.kind === 'event' ? fnv1aUtf8(node.identity.dataset) : 0
     this.#key = fmix32(fmix32(node.seed ^ node.salt) ^ stream)
   }
 

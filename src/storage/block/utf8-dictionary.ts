@@ -1,6 +1,7 @@
 // storage/block/utf8-dictionary.ts: a block string dictionary kept as UTF-8: distinct byte strings
 // in first-seen order (Arrow Utf8 layout), found by their FNV-1a hash (the bloom filter's hash,
 // kept per entry so zone maps need not hash again). Typed arrays only; entries are never removed.
+import { fmix32 } from '../../util/hash32.ts'
 
 const INITIAL_ENTRIES = 64
 const INITIAL_BYTES = 1024
@@ -42,7 +43,7 @@ export class Utf8Dictionary {
     const table = this.#table
     const mask = table.length - 1
     const len = to - from
-    let slot = mix(h) & mask
+    let slot = fmix32(h) & mask
     for (;;) {
       const e = table[slot] - 1
       if (e < 0) break
@@ -85,7 +86,7 @@ export class Utf8Dictionary {
     const table = new Int32Array(2 * this.#table.length)
     const mask = table.length - 1
     for (let e = 0; e < this.size; e++) {
-      let slot = mix(this.#hashes[e]) & mask
+      let slot = fmix32(this.#hashes[e]) & mask
       while (table[slot] !== 0) slot = (slot + 1) & mask
       table[slot] = e + 1
     }
@@ -131,15 +132,6 @@ export class Utf8Dictionary {
       this.#offsets[code + 1] - this.#offsets[code],
     ).toString('utf8')
   }
-}
-
-/** Spreads FNV's weak low bits before masking (murmur3's finalizer, as in bloom.ts). */
-function mix(h: number): number {
-  h ^= h >>> 16
-  h = Math.imul(h, 0x85ebca6b)
-  h ^= h >>> 13
-  h = Math.imul(h, 0xc2b2ae35)
-  return (h ^ (h >>> 16)) >>> 0
 }
 
 function sameBytes(a: Uint8Array, at: number, b: Uint8Array, bt: number, len: number): boolean {

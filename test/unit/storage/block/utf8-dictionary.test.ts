@@ -3,9 +3,9 @@
 // it equal to the ones made from decoded strings (what a re-encoded block computes).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { fnv1aUtf8 } from '../../../../src/storage/block/bloom.ts'
 import { buildBatch, computeZoneMap, decodeBlock, encodeBlock } from '../../../../src/storage/block/index.ts'
 import { Utf8Dictionary } from '../../../../src/storage/block/utf8-dictionary.ts'
+import { fnv1aUtf8 } from '../../../../src/util/hash32.ts'
 import { ev } from './helpers.ts'
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)

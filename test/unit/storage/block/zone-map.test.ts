@@ -7,7 +7,6 @@ import {
   bloomCreateUtf8,
   bloomDecode,
   bloomMayContain,
-  fnv1aUtf8,
 } from '../../../../src/storage/block/bloom.ts'
 import {
   buildBatch,
@@ -24,6 +23,7 @@ import {
   ZONE_VALUES_MAX_BYTES,
   ZONE_VALUES_MAX_COUNT,
 } from '../../../../src/storage/block/zone-map.ts'
+import { fnv1aUtf8 } from '../../../../src/util/hash32.ts'
 import { ev } from './helpers.ts'
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
