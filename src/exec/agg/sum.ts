@@ -97,6 +97,7 @@ export class SumState extends AggStateBase<number | bigint> {
 
 /** True when every value of the segment is an integer (stops at the first that is not). */
 function allIntegers(values: Float64Array, rows: Uint32Array | null, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (!Number.isInteger(rows === null ? values[i] : values[rows[i]])) return false
+  for (let i = from; i < to; i++)
+    if (!Number.isInteger(rows === null ? values[i] : values[rows[i]])) return false
   return true
 }
