@@ -6,7 +6,9 @@ import { type AggState, AggStateBase, sameKind } from './agg-state.ts'
 import type { ByteReader, ByteWriter } from './bytes.ts'
 import { AggStateError } from './errors.ts'
 import { ExactSum } from './exact-sum.ts'
+import { addSegmentExact } from './extract-sum.ts'
 import { isSafeWords, TWO_32 } from './int64-words.ts'
+import { LimbSum } from './limb-sum.ts'
 
 const INT64_MIN = -(2n ** 63n)
 const INT64_MAX = 2n ** 63n - 1n
@@ -23,6 +25,8 @@ export function sumResult(sum: ExactSum, integral: boolean): number | bigint {
 export class SumState extends AggStateBase<number | bigint> {
   readonly kind = 'sum'
   private sum = new ExactSum()
+  /** The batch path's fast exact accumulator (as avg's), drained into `sum` before `sum` is read. */
+  private readonly limbs = new LimbSum()
   /** True while every input was an integer (then the result is an exact integer). */
   private integral = true
 
@@ -44,10 +48,14 @@ export class SumState extends AggStateBase<number | bigint> {
   // Batch loops repeated in this class on purpose (monomorphic, so doubles stay unboxed: see AggStateBase).
   override addNumbers(values: Float64Array, rows: Uint32Array | null, from: number, to: number): void {
     const sum = this.sum
+    const limbs = this.limbs
+    if (this.integral) this.integral = allIntegers(values, rows, from, to)
+    if (addSegmentExact(values, rows, from, to, sum, limbs)) return
     for (let i = from; i < to; i++) {
       const x = rows === null ? values[i] : values[rows[i]]
-      if (this.integral && !Number.isInteger(x)) this.integral = false
-      sum.add(x)
+      // Finite values go to the limbs; NaN and ±Infinity poison the sum the IEEE way.
+      if (x - x === 0) limbs.add(x, sum)
+      else sum.add(x)
     }
   }
   override addInt64s(words: Int32Array, rows: Uint32Array | null, from: number, to: number): void {
@@ -59,16 +67,20 @@ export class SumState extends AggStateBase<number | bigint> {
 
   merge(other: AggState<number | bigint>): void {
     const o = sameKind(this, other, SumState)
+    this.limbs.drain(this.sum)
+    o.limbs.drain(o.sum)
     this.sum.merge(o.sum)
     this.integral &&= o.integral
   }
 
   result(): number | bigint {
+    this.limbs.drain(this.sum)
     return sumResult(this.sum, this.integral)
   }
 
   protected writeBody(w: ByteWriter): void {
     w.u8(this.integral ? 1 : 0)
+    this.limbs.drain(this.sum)
     this.sum.write(w)
   }
 
@@ -81,4 +93,11 @@ export class SumState extends AggStateBase<number | bigint> {
       throw new AggStateError('AGG_CORRUPT_STATE', 'integral sum with fractional partials')
     return s
   }
+}
+
+/** True when every value of the segment is an integer (stops at the first that is not). */
+function allIntegers(values: Float64Array, rows: Uint32Array | null, from: number, to: number): boolean {
+  for (let i = from; i < to; i++)
+    if (!Number.isInteger(rows === null ? values[i] : values[rows[i]])) return false
+  return true
 }

@@ -67,7 +67,7 @@ export function lateSource(
 }
 
 /** Widens the run's oldest/newest block times (status minBlockTime/maxBlockTime) by block `zm`. */
-function noteBlockTimes(ctx: ExecContext, zm: ZoneMap): void {
+export function noteBlockTimes(ctx: ExecContext, zm: ZoneMap): void {
   const lo = BigInt(zm.minTime)
   const hi = BigInt(zm.maxTime)
   if (ctx.stats.minBlockTime === undefined || lo < ctx.stats.minBlockTime) ctx.stats.minBlockTime = lo

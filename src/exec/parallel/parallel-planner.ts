@@ -2,6 +2,7 @@
 // the operators that do (ParallelAggregateExec, or the ordinary merge operator over a
 // ParallelSourceExec); too small, in-memory or non-portable fragments are built in-process as before.
 import type { Aggregate, LogicalNode, LogicalPlan, Scan } from '../../plan/index.ts'
+import type { ZoneMap } from '../../storage/block/index.ts'
 import type { Snapshot } from '../../storage/snapshot.ts'
 import type { PhysicalOperator } from '../operator.ts'
 import { NO_SITE } from '../ops/agg-spec.ts'
@@ -10,6 +11,7 @@ import { TopLink } from '../ops/top-link.ts'
 import { TopNExec } from '../ops/top-n-exec.ts'
 import { build, type PhysicalOptions } from '../physical-planner.ts'
 import { logicalStatsTarget } from '../rules/zone-stats-rule.ts'
+import { logicalTotalsTarget } from '../rules/zone-totals-rule.ts'
 import { answeredByStats } from '../scan/block-stats.ts'
 import { stateSpecs } from './agg-calls.ts'
 import { blocksOnDisk } from './blocks-on-disk.ts'
@@ -62,13 +64,18 @@ function autoMinRows(f: Fragment): number {
 
 /** Rows of the surviving blocks that fragment `f` must decode (rule zone-stats skips some). */
 function rowsToDecode(f: Fragment, split: ScanSplit, window: ParallelQuery['window']): number {
-  const target = logicalStatsTarget(f.partial)
-  if (!target || target.scan !== f.scan) return split.rows
-  const { field, type } = target.mode
   const range = effectiveRange(f.scan, window)
+  const totals = logicalTotalsTarget(f.partial)
+  const target = logicalStatsTarget(f.partial)
+  const fromZone =
+    totals?.scan === f.scan
+      ? (zm: ZoneMap) => totals.fromZone(zm, range)
+      : target?.scan === f.scan
+        ? (zm: ZoneMap) => answeredByStats(zm, range, target.mode.field, target.mode.type)
+        : undefined
+  if (!fromZone) return split.rows
   let rows = 0
-  for (const b of split.survivors)
-    if (!answeredByStats(b.meta.zoneMap, range, field, type)) rows += b.meta.header.rowCount
+  for (const b of split.survivors) if (!fromZone(b.meta.zoneMap)) rows += b.meta.header.rowCount
   return rows
 }
 

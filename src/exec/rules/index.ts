@@ -5,8 +5,14 @@ import { lateMaterializationRule } from './late-materialization-rule.ts'
 import type { PhysicalRule } from './physical-rule.ts'
 import { topNBoundRule } from './top-n-bound-rule.ts'
 import { zoneStatsRule } from './zone-stats-rule.ts'
+import { zoneTotalsRule } from './zone-totals-rule.ts'
 
 export { applyRules, type PhysicalRule, type RuleContext } from './physical-rule.ts'
 
 /** Every rule, in order: a TopN's bound is chosen before its late columns (both share one TopLink). */
-export const PHYSICAL_RULES: readonly PhysicalRule[] = [zoneStatsRule, topNBoundRule, lateMaterializationRule]
+export const PHYSICAL_RULES: readonly PhysicalRule[] = [
+  zoneStatsRule,
+  zoneTotalsRule,
+  topNBoundRule,
+  lateMaterializationRule,
+]

@@ -3,6 +3,7 @@
 import type { FieldType } from '../types.ts'
 import { bloomCreate, bloomCreateFromHashes, bloomCreateUtf8, bloomDecode, bloomMayContain } from './bloom.ts'
 import type { BlockBatch, BlockColumn } from './build.ts'
+import { ExactPartials } from './exact-partials.ts'
 import { compareInt64, int32View } from './int64.ts'
 import { lowerBound, prefixSuccessor, upperBound } from './string-bounds.ts'
 import { TIME_FIELD } from './time-columns.ts'
@@ -13,6 +14,8 @@ import { codeRows, firstAbsentRow, firstValidRow } from './value-counts.ts'
 export const ZONE_VALUES_MAX_COUNT = 512
 /** …totalling at most this many UTF-8 bytes; otherwise a bloom filter is kept. */
 export const ZONE_VALUES_MAX_BYTES = 16 * 1024
+const TWO_32 = 4294967296
+
 /** String min/max are cut to this many UTF-16 code units (then they are bounds, not values). */
 export const ZONE_STRING_BOUND_CHARS = 64
 
@@ -49,6 +52,15 @@ export interface ZoneColumn {
   firstAbsent?: number
   /** Bloom filter of the distinct strings (see bloom.ts for the format); when `values` is absent. */
   bloom?: string
+  /**
+   * integer, float: the exact sum of the column's values as non-overlapping doubles (smallest first;
+   * `[]` for none) whose exact sum is that sum, so sum/avg over whole blocks need no decoding
+   * (exec/ops/zone-totals-exec.ts) and stay exact in any merge order. Absent when a value is NaN or
+   * ±Infinity, an integer is beyond ±2^53 (the scan reads those as exact cells), the sum overflows, or
+   * a float column has fractional values but an integral sum (sum()'s integral-result flag could not
+   * be told); a block sealed before sums were recorded has none. Such blocks are scanned.
+   */
+  sum?: number[]
 }
 
 /** Statistics of one block. */
@@ -88,6 +100,10 @@ export function computeZoneMap(batch: BlockBatch): ZoneMap {
     if (data && FIRST_TYPES.has(col.type)) {
       const first = firstValidRow(data)
       if (first >= 0) zc.first = first
+    }
+    if (data && (col.type === 'integer' || col.type === 'float')) {
+      const sum = col.type === 'integer' ? int64Sum(data) : floatSum(data)
+      if (sum !== undefined) zc.sum = sum
     }
     columns.push(zc)
   }
@@ -174,6 +190,37 @@ function floatStats(data: ColumnData, zc: ZoneColumn): void {
   if (!seen) return
   zc.min = min
   zc.max = max
+}
+
+/** The exact sum of an integer column as partials (ZoneColumn.sum), or undefined past ±2^53. */
+function int64Sum(data: ColumnData): number[] | undefined {
+  const view = int32View(data.values as BigInt64Array)
+  const valid = isValid(data)
+  const sum = new ExactPartials()
+  for (let row = 0; row < data.length; row++) {
+    if (!valid(row)) continue
+    const v = view[2 * row + 1] * TWO_32 + (view[2 * row] >>> 0)
+    if (!Number.isSafeInteger(v)) return undefined
+    sum.add(v)
+  }
+  return sum.list()
+}
+
+/** The exact sum of a float column as partials (ZoneColumn.sum), or undefined (see there). */
+function floatSum(data: ColumnData): number[] | undefined {
+  const values = data.values as Float64Array
+  const valid = isValid(data)
+  const sum = new ExactPartials()
+  let fractional = false
+  for (let row = 0; row < data.length; row++) {
+    if (!valid(row)) continue
+    const v = values[row]
+    if (v - v !== 0) return undefined
+    if (!fractional && Math.trunc(v) !== v) fractional = true
+    sum.add(v)
+  }
+  const list = sum.list()
+  return list !== undefined && fractional && list.every(Number.isInteger) ? undefined : list
 }
 
 function booleanStats(data: ColumnData, zc: ZoneColumn): void {

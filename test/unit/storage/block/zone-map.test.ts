@@ -65,6 +65,7 @@ describe('computeZoneMap statistics', () => {
       max: 2.5,
       first: 0,
       firstAbsent: 3,
+      sum: [-4.75],
     })
     expect(col('b')).toEqual({
       field: 'b',
@@ -294,5 +295,49 @@ describe('bloom hash', () => {
     expect(prefixSuccessor('ab')).toBe('ac')
     expect(prefixSuccessor('a\uffff\uffff')).toBe('b')
     expect(prefixSuccessor('\uffff')).toBeUndefined()
+  })
+})
+
+describe('zone map sums', () => {
+  const sumOf = (values: readonly (number | bigint | undefined)[], field = 'v') => {
+    const zm = computeZoneMap(buildBatch(values.map((v, i) => ev(i, v === undefined ? {} : { [field]: v }))))
+    const zc = JSON.parse(JSON.stringify(zm.columns.find((c) => c.field === field) ?? {})) as ZoneColumn
+    return zc.sum
+  }
+  /** The exact sum of partials scaled by 2^11 (inputs are multiples of 2^-11), as a bigint. */
+  const scaled = (xs: readonly number[]) => xs.reduce((a, x) => a + BigInt(x * 2048), 0n)
+
+  it('equal the exact sum of the rows, integers and floats, in any order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.option(fc.integer({ min: -(2 ** 40), max: 2 ** 40 }), { nil: undefined }), {
+          minLength: 1,
+        }),
+        fc.array(fc.integer({ min: -(2 ** 40), max: 2 ** 40 }), { minLength: 1 }),
+        (ints, frac) => {
+          const present = ints.filter((v) => v !== undefined)
+          if (present.length === 0) return
+          const got = sumOf(ints)
+          expect(got).toBeDefined()
+          expect(scaled(got ?? [])).toBe(present.reduce((a, v) => a + BigInt(v), 0n) * 2048n)
+          const floats = frac.map((k) => (2 * k + 1) / 2048)
+          const fsum = sumOf(floats)
+          expect(fsum).toBeDefined()
+          expect(scaled(fsum ?? [])).toBe(frac.reduce((a, k) => a + BigInt(2 * k + 1), 0n))
+        },
+      ),
+      { seed, numRuns: 200, interruptAfterTimeLimit: 10_000 },
+    )
+  }, 30_000)
+
+  it('are left out when a scan could not reproduce them', () => {
+    expect(sumOf([1, 2, 3])).toEqual([6])
+    expect(sumOf([1, 2n ** 53n + 2n])).toBeUndefined() // past 2^53 the scan reads exact cells
+    expect(sumOf([1.5, Number.POSITIVE_INFINITY])).toBeUndefined()
+    expect(sumOf([1.5, Number.NaN])).toBeUndefined()
+    expect(sumOf([0.5, 0.5, 1.25, 0.75])).toBeUndefined() // fractional values, integral partials
+    expect(sumOf([0.5, 0.25])).toEqual([0.75])
+    expect(sumOf([1.7e308, 1.7e308])).toBeUndefined() // overflow
+    expect(sumOf([1e16, 1, -1e16])).toEqual([1])
   })
 })
