@@ -101,10 +101,7 @@ export function computeZoneMap(batch: BlockBatch): ZoneMap {
       const first = firstValidRow(data)
       if (first >= 0) zc.first = first
     }
-    if (data && (col.type === 'integer' || col.type === 'float')) {
-      const sum = col.type === 'integer' ? int64Sum(data) : floatSum(data)
-      if (sum !== undefined) zc.sum = sum
-    }
+    if (data) addSum(col, data, zc)
     columns.push(zc)
   }
   markFirstAbsent(batch, columns)
@@ -125,7 +122,15 @@ function sparseZoneColumn(col: BlockColumn, data: ColumnData, rowCount: number):
   STATS[col.type](data, zc, col)
   if (zc.firsts) zc.firsts = zc.firsts.map((k) => (k < 0 ? k : positions[k]))
   if (FIRST_TYPES.has(col.type)) zc.first = positions[0]
+  addSum(col, data, zc)
   return zc
+}
+
+/** Records ZoneColumn.sum of a number column (dense, or a sparse column's values alone). */
+function addSum(col: BlockColumn, data: ColumnData, zc: ZoneColumn): void {
+  if (col.type !== 'integer' && col.type !== 'float') return
+  const sum = col.type === 'integer' ? int64Sum(data) : floatSum(data)
+  if (sum !== undefined) zc.sum = sum
 }
 
 /** Column types whose zone column records its first row with a value. */

@@ -252,10 +252,32 @@ describe('sparse columns', () => {
       min: '0',
       max: String(1024 * 63),
       first: 0,
+      sum: [1024 * ((63 * 64) / 2)],
     })
     const back = decodeBlock(enc.bytes, ['f5']).batch
     expect(columnValue(back.columns[0], 1029)).toBe(1029)
     expect(columnValue(back.columns[0], 1030)).toBeNull()
+  })
+
+  it('record the exact sum of sparse number columns, as dense columns do (rule zone-totals reads it)', () => {
+    const events: FlatEvent[] = []
+    for (let r = 0; r < 256; r++) {
+      const fields: Record<string, FlatValue> = { d: r }
+      if (r % 32 === 0 && r < 224) fields.x = r / 32 + 0.25
+      else if (r % 32 === 5) fields.x = r
+      events.push(ev(r, fields))
+    }
+    const batch = buildBatch(events)
+    const xs = batch.columns.filter((c) => c.field === 'x')
+    expect(xs.map((c) => [c.type, c.positions?.length])).toEqual([
+      ['integer', 8],
+      ['float', 7],
+    ])
+    const zm = computeZoneMap(batch)
+    const sums = zm.columns.filter((c) => c.field === 'x').map((c) => c.sum)
+    // integer rows 5, 37, …, 229; float values 0.25, 1.25, …, 6.25 (a fractional sum: recorded).
+    expect(sums).toEqual([[8 * 5 + 32 * 28], [21 + 7 * 0.25]])
+    expect(zm).toEqual(computeZoneMap(densified(batch)))
   })
 
   it('refuse positions that do not ascend within the block, writing and reading', () => {
