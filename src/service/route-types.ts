@@ -1,5 +1,6 @@
 // service/route-types.ts: the transport-free request and response, what a route requires, and what
 // its handler receives. Types only; the table itself is route-table.ts.
+import type { ExternalReader } from '../exec/context.ts'
 import type { AnyApldb as Apldb } from '../query/apldb.ts'
 import type { Annotations } from './annotations.ts'
 import type { Action, DatasetCapKey, OrgCapKey, Principal } from './capabilities.ts'
@@ -79,6 +80,8 @@ export type Requirement =
 export interface HandlerSettings {
   /** Query deadline, ms. */
   readonly queryDeadlineMs: number | undefined
+  /** Reads `externaldata` sources as the server's options allow (ServiceOptions.externalData). */
+  readonly readExternal: ExternalReader
 }
 
 /** What a handler gets: the store, the token, annotation, monitor and notifier stores, the caller, and the request. */

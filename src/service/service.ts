@@ -2,6 +2,7 @@
 // authentication (401), rate limiting (429), per-route capabilities (403), bounded body reading
 // (413) and error mapping, around the handlers of the route table. Never imports node:http.
 import type { AnyApldb as Apldb } from '../query/apldb.ts'
+import { type ExternalDataAccess, externalReader } from '../query/external-access.ts'
 import { Admission, type AdmissionOptions, BusyError } from './admission.ts'
 import { Annotations } from './annotations.ts'
 import { allowsAnyDataset, allowsDataset, allowsOrg, type Principal } from './capabilities.ts'
@@ -11,6 +12,7 @@ import { type RateDecision, RateLimiter, type RateLimitOptions, rateHeaders } fr
 import { ROUTES } from './route-table.ts'
 import type {
   BodyBudget,
+  HandlerSettings,
   Reply,
   Route,
   RouteContext,
@@ -38,6 +40,11 @@ export interface ServiceOptions {
   readonly admission?: AdmissionOptions
   /** Receives one line per server fault (status ≥ 500). Never given a secret. */
   readonly onError?: (line: string) => void
+  /**
+   * What `externaldata` in APL queries may read (query/external-access.ts). Default: nothing — no
+   * `file:` URL and no remote URL — since a request's text must not reach the server's files.
+   */
+  readonly externalData?: ExternalDataAccess
 }
 
 /** Default ingest body limit, bytes. */
@@ -95,6 +102,7 @@ export class Service {
   readonly #maxBody: number
   readonly #maxJson: number
   readonly #opts: ServiceOptions
+  readonly #settings: HandlerSettings
 
   /** @internal Use `createService`. */
   constructor(
@@ -112,6 +120,10 @@ export class Service {
     this.annotations = annotations
     this.rootTokenSecret = rootTokenSecret
     this.#opts = opts
+    this.#settings = {
+      queryDeadlineMs: opts.queryDeadlineMs,
+      readExternal: externalReader(opts.externalData ?? { fileRoot: null }),
+    }
     this.#maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
     this.#maxJson = Math.min(opts.maxJsonBodyBytes ?? DEFAULT_MAX_JSON_BODY_BYTES, this.#maxBody)
     this.#limiter = opts.rateLimit ? new RateLimiter(opts.rateLimit) : undefined
@@ -226,7 +238,7 @@ export class Service {
       query: req.query ?? new URLSearchParams(),
       headers: req.headers ?? {},
       signal: req.signal,
-      settings: { queryDeadlineMs: this.#opts.queryDeadlineMs },
+      settings: this.#settings,
       bytes,
       json: async () => parseJsonBody(await bytes()),
     }

@@ -2,6 +2,8 @@
 // API on it until SIGINT/SIGTERM, then closes the server and the store cleanly. `--demo` loads the
 // seeded sample-http-logs dataset first.
 
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { serveBanner } from '../banner.ts'
 import { type CommandDef, intOpt, stringOpt } from '../command.ts'
 import { DEMO_DATASET, DEMO_EVENTS, loadDemo } from '../demo.ts'
@@ -78,6 +80,12 @@ export const serveCommand: CommandDef = {
       value: 'MS',
       description: 'close a connection idle this long (default 5000)',
     },
+    'externaldata-root': {
+      type: 'string',
+      value: 'DIR',
+      description:
+        'let APL externaldata read file: URLs inside DIR (default: externaldata may read nothing over HTTP)',
+    },
     'drain-timeout': {
       type: 'string',
       value: 'MS',
@@ -104,6 +112,11 @@ export const serveCommand: CommandDef = {
     const queryDeadlineMs = optional('query-deadline')
     const idle = optional('idle-timeout')
     const drain = optional('drain-timeout')
+    const externalRoot = stringOpt(values, 'externaldata-root')
+    if (externalRoot !== undefined && !existsSync(externalRoot))
+      throw new UsageError(`--externaldata-root: no directory ${externalRoot}`, 'serve')
+    const externalData =
+      externalRoot === undefined ? {} : { externalData: { fileRoot: resolve(externalRoot) } }
     // Listening from the start: a Ctrl-C while the demo loads still closes the store cleanly.
     const stop = stopSignal()
     return withStore(
@@ -126,14 +139,19 @@ export const serveCommand: CommandDef = {
           ...(drain !== undefined ? { drainTimeoutMs: drain } : {}),
           ...(queryDeadlineMs !== undefined ? { queryDeadlineMs } : {}),
         }
-        const server = await serve(db, { port, host, rootToken, admission, ...timeouts }).catch(
-          (e: unknown) => {
-            const code = (e as { code?: unknown }).code
-            if (code === 'EADDRINUSE')
-              throw new CliError(`port ${port} on ${host} is in use: pick another with --port`)
-            throw e
-          },
-        )
+        const server = await serve(db, {
+          port,
+          host,
+          rootToken,
+          admission,
+          ...timeouts,
+          ...externalData,
+        }).catch((e: unknown) => {
+          const code = (e as { code?: unknown }).code
+          if (code === 'EADDRINUSE')
+            throw new CliError(`port ${port} on ${host} is in use: pick another with --port`)
+          throw e
+        })
         const datasets = await db.datasets.list()
         const example = datasets.some((d) => d.name === DEMO_DATASET)
           ? DEMO_DATASET

@@ -71,6 +71,7 @@ export async function aplQuery(ctx: RouteContext): Promise<Reply> {
       now,
       deadlineMs: msLeft(deadline),
       signal: ctx.signal,
+      readExternal: ctx.settings.readExternal,
     })
     const cursors = resultCursors(result)
     // apldb's own figure, outside the wire body (Axiom's status has no such key): blocks skipped unread.
