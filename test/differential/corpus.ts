@@ -209,6 +209,15 @@ export const QUERIES: [dataset: 'logs' | 'http', apl: string][] = [
     `http | lookup kind=inner (http | summarize m = max(req_duration_ms) by method) on method | project _time, m`,
   ],
   ['logs', `logs | mv-expand with_itemindex=i tags | summarize count() by tostring(tags), i`],
+  // mv-expand of make-series output (typed series columns: the kernel's typed path), long and real.
+  [
+    'logs',
+    `logs | make-series n = count(), b = avg(bytes) default = real(null) on _time step 1d by method | mv-expand with_itemindex=k n to typeof(long), b to typeof(real) | project method, k, n, b`,
+  ],
+  [
+    'http',
+    `http | make-series s = sum(req_duration_ms) on _time step 6h | mv-expand s to typeof(real), _time to typeof(datetime) | summarize sum(s), count(), max(_time)`,
+  ],
   [
     'http',
     `http | extend a = pack_array(method, status) | mv-expand a to typeof(string) | summarize count() by a`,
