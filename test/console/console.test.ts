@@ -62,6 +62,14 @@ async function runQuery(apl: string) {
   await page.waitForFunction(() => !document.querySelector('#stats')?.classList.contains('running'))
 }
 
+/**
+ * Waits until the results table has drawn `n` rows: it draws them on the animation frame after the
+ * result arrives (console/src/results-table.ts), and the previous table is gone by then.
+ */
+async function rowsDrawn(n: number) {
+  await page.waitForFunction((k) => document.querySelectorAll('.rt-row').length >= k, {}, n)
+}
+
 describe('web console', () => {
   it('serves the page with a strict CSP and signs in with a token', async () => {
     const res = await page.goto(srv.url, { waitUntil: 'networkidle0' })
@@ -94,7 +102,8 @@ describe('web console', () => {
     )
     const rows = await page.$eval('.results-table', (e) => Number((e as HTMLElement).dataset.rows))
     expect(rows).toBeGreaterThan(100)
-    // Virtualised: far fewer rows in the DOM than in the result.
+    // Virtualised: far fewer rows in the DOM than in the result (drawn on the next animation frame).
+    await rowsDrawn(6)
     const inDom = await page.$$eval('.rt-row', (r) => r.length)
     expect(inDom).toBeGreaterThan(5)
     expect(inDom).toBeLessThan(rows)
@@ -142,6 +151,7 @@ describe('web console', () => {
 
   it('shows null apart from the empty string, and every digit on hover', async () => {
     await runQuery("['nulls'] | project k, v, r | sort by k asc")
+    await rowsDrawn(3)
     const cells = await page.$$eval('.rt-row', (rows) =>
       rows.map((r) =>
         [...r.querySelectorAll('.rt-td')].map(
