@@ -212,14 +212,19 @@ function valuesToVec(col: BlockColumn, rows: Rows = null): Vec {
   return v
 }
 
+/** Per integer Arrow vector: whether it holds a value beyond ±2^53 (scanned once, then cached). */
+const bigLongs = new WeakMap<arrow.Vector, boolean>()
+
 /** True when an integer column holds a value beyond ±2^53 (its vector is then exact cells). */
-function holdsBigLongs(data: arrow.Data, n: number): boolean {
-  const w = int32Words(data.values as BigInt64Array)
-  for (let i = 0; i < n; i++) {
-    const hi = w[2 * i + 1]
-    if (hi >= 0x200000 || hi < -0x200000) return true
+function holdsBigLongs(vector: arrow.Vector): boolean {
+  let big = bigLongs.get(vector)
+  if (big === undefined) {
+    const w = int32Words(vector.data[0].values as BigInt64Array)
+    big = false
+    for (let i = 0; i < vector.length && !big; i++) big = w[2 * i + 1] >= 0x200000 || w[2 * i + 1] < -0x200000
+    bigLongs.set(vector, big)
   }
-  return false
+  return big
 }
 
 /**
@@ -231,7 +236,6 @@ function holdsBigLongs(data: arrow.Data, n: number): boolean {
 export function denseRowsToVec(col: BlockColumn, rows: Uint32Array): Vec {
   const hit = cache.get(col.vector)
   if (hit) return takeVec(hit, rows)
-  const data = col.vector.data[0]
-  if (col.type === 'integer' && holdsBigLongs(data, col.vector.length)) return takeVec(columnToVec(col), rows)
+  if (col.type === 'integer' && holdsBigLongs(col.vector)) return takeVec(columnToVec(col), rows)
   return valuesToVec(col, rows)
 }
