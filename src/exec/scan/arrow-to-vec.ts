@@ -5,7 +5,7 @@
 // become exact (ms, ns) pairs. Results are cached per Arrow vector, which the block cache keeps. A
 // sparse column's values convert alone, then are placed at their rows (sparse-vec.ts).
 import type * as arrow from 'apache-arrow'
-import type { BlockColumn } from '../../storage/block/index.ts'
+import { type BlockColumn, utf8Strings } from '../../storage/block/index.ts'
 import { denseIndices, rangeIndices, valueIndices } from '../../storage/block/sparse.ts'
 import { takeVec } from '../batch.ts'
 import type { Cell, CellJson } from '../result.ts'
@@ -119,7 +119,7 @@ function toBool(data: arrow.Data, n: number, rows: Rows = null): BoolVec {
 }
 
 function toStr(data: arrow.Data, n: number): StrVec {
-  const dict = (data.dictionary?.toArray() ?? []) as string[]
+  const dict = utf8Strings(data.dictionary)
   const valid = validity(data, n)
   const idx = data.values as Int32Array
   if (!valid) return { kind: 'str', codes: idx, dict }

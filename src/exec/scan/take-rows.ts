@@ -9,7 +9,8 @@ import type { StrVec, Vec } from '../vector.ts'
 import { denseRowsToVec, sparseRowsToVec } from './arrow-to-vec.ts'
 import { combineParts, type FieldColumnType, fieldVec } from './field-vec.ts'
 
-const utf8 = new TextDecoder()
+// ignoreBOM: a string value may begin with U+FEFF, which a default decoder drops.
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true })
 
 /**
  * The field with physical columns `cols` (a block of `n` rows) at `rows`, in row order. Each column

@@ -59,7 +59,9 @@ function scanTypes(cols: readonly BlockColumn[]): string[] {
   const types = new Set(cols.map((c) => c.type))
   const out = ['dynamic', 'string']
   if ([...types].every((t) => t === 'integer' || t === 'float')) out.push('real', 'long')
-  if ([...types].every((t) => t === 'integer' || t === 'float' || t === 'timespan')) out.push('timespan')
+  // Read as timespan only where the field holds timespans (integers beside them are nanoseconds).
+  if (types.has('timespan') && [...types].every((t) => t === 'integer' || t === 'timespan'))
+    out.push('timespan')
   if (types.size === 1) out.push(cols[0].type === 'integer' ? 'long' : cols[0].type)
   return [...new Set(out)]
 }
