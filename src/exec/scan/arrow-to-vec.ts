@@ -171,7 +171,8 @@ export function sparseRangeToVec(
   return gatherOrNull(sparseValues(col), rangeIndices(col.positions, start, end))
 }
 
-function sparseValues(col: BlockColumn): Vec {
+/** A sparse column's values, one row per value (cached per Arrow vector). */
+export function sparseValues(col: BlockColumn): Vec {
   let v = valuesCache.get(col.vector)
   if (v === undefined) {
     v = valuesToVec(col)
