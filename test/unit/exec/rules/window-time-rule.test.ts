@@ -4,7 +4,6 @@
 // Results with the rule equal results without it, for windows that cut blocks and windows that cover
 // them whole, in-process and in parallel.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PhysicalOperator } from '../../../../src/exec/operator.ts'
 import { ScanExec } from '../../../../src/exec/ops/scan-exec.ts'
 import { type Apldb, openStore } from '../../../../src/index.ts'
 import { decodeStats } from '../../../../src/storage/block/index.ts'
