@@ -6,7 +6,8 @@
 // What else it does is fixed when it is built, by the physical-optimizer rules (exec/rules/): with a
 // top-N link it skips blocks the TopN's bound rules out and reads only the early columns, registering
 // how to fetch the rest; with a stats mode it answers blocks the window covers whole from their zone
-// maps when it can. Never filters rows on anything but the window.
+// maps when it can; with window-time it reads `_time` only for blocks the window cuts. Never filters
+// rows on anything but the window.
 import type { Scan } from '../../plan/index.ts'
 import type { BlockColumn, ZoneMap } from '../../storage/block/index.ts'
 import type { BlockHandle } from '../../storage/snapshot.ts'
@@ -80,6 +81,8 @@ export interface ScanModes {
   readonly top?: TopLink | undefined
   /** Blocks the window covers whole may be answered from zone maps (rule zone-stats). */
   readonly stats?: StatsMode | undefined
+  /** `_time` is read only for blocks the window cuts: nothing above reads it (rule window-time). */
+  readonly windowTime?: boolean | undefined
 }
 
 /** Reads a dataset (see module header). */
@@ -91,6 +94,7 @@ export class ScanExec implements PhysicalOperator {
   readonly schema: Scan['schema']
   readonly #top: TopLink | undefined
   readonly #stats: StatsMode | undefined
+  readonly #windowTime: boolean
 
   /** `modes`, set by the physical-optimizer rules only (exec/rules/): see module header. */
   constructor(scan: Scan, modes: ScanModes = {}) {
@@ -98,11 +102,12 @@ export class ScanExec implements PhysicalOperator {
     this.schema = scan.schema
     this.#top = modes.top
     this.#stats = modes.stats
+    this.#windowTime = modes.windowTime === true
   }
 
   /** The modes this scan was built with (a rule rebuilding it keeps the others). */
   get modes(): ScanModes {
-    return { top: this.#top, stats: this.#stats }
+    return { top: this.#top, stats: this.#stats, windowTime: this.#windowTime }
   }
 
   /** The `fromStats` test of Snapshot.scan for this run, when linked to a count. */
@@ -134,7 +139,8 @@ export class ScanExec implements PhysicalOperator {
     const bound = this.#top?.bound ? ` top-bound ${this.#top.bound.field} [rule top-n-bound]` : ''
     const stats = this.#stats ? ` stats ${this.#stats.field ?? 'rows'} [rule zone-stats]` : ''
     const late = this.#top?.late ? ` late ${this.#top.late.indices.length} [rule late-materialization]` : ''
-    return `ScanExec ${this.scan.dataset} fields [${this.scan.fields.join(', ')}]${zone ? ` zone ${zone}` : ''}${bound}${late}${stats}`
+    const time = this.#windowTime ? ' _time for cut blocks only [rule window-time]' : ''
+    return `ScanExec ${this.scan.dataset} fields [${this.scan.fields.join(', ')}]${zone ? ` zone ${zone}` : ''}${bound}${late}${stats}${time}`
   }
 
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
@@ -150,13 +156,16 @@ export class ScanExec implements PhysicalOperator {
     const bound = top?.bound
     const zone = zonePrune(this.scan.pushdown)
     const fromStats = this.#fromStats(range)
+    // Fields decoded with the block; late columns and a window-only `_time` come later, if at all.
+    const windowTime = this.#windowTime
+    const early = (f: string) => (!late || late.early.has(f)) && !(windowTime && f === '_time')
     // Consulted block by block as the scan advances, so a bound that tightened prunes later blocks.
     const prune = bound
       ? (zm: ZoneMap, block: BlockHandle, at: number) =>
           (zone === undefined || zone(zm)) && bound.mayBeat(zm, block, at)
       : zone
     const scan = ctx.snapshot.scan(this.scan.dataset, {
-      fields: late ? fields.filter((f) => late.early.has(f)) : fields,
+      fields: late || windowTime ? fields.filter(early) : fields,
       timeRange: range,
       prune,
       ...(bound ? { order: (blocks: readonly BlockHandle[]) => bound.visitOrder(blocks) } : {}),
@@ -199,11 +208,11 @@ export class ScanExec implements PhysicalOperator {
         const s0 = start === 0 ? t0 : performance.now()
         if (start > 0) checkInterrupt(ctx)
         const cols = this.schema.map((c, i) =>
-          read.has(c.name) && i !== rowIdAt && (!late || late.early.has(c.name))
+          read.has(c.name) && i !== rowIdAt && early(c.name)
             ? sliceFieldVec(byField.get(c.name) ?? [], c.type, n, start, end)
             : UNREAD,
         )
-        // A late `_time` is read here only for a block the window cuts.
+        // A late or window-only `_time` is read here only for a block the window cuts.
         if (!inside && timeAt >= 0 && cols[timeAt] === UNREAD && read.has('_time'))
           cols[timeAt] = sliceFieldVec(await sb.load(['_time']), this.schema[timeAt].type, n, start, end)
         const tv = timeAt >= 0 ? cols[timeAt] : undefined

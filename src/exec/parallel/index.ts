@@ -2,7 +2,7 @@
 // planner hook, the query option's type, and the shared worker pool's settings and shutdown.
 export {
   AUTO_MIN_BLOCKS,
-  AUTO_MIN_COUNT_ROWS,
+  AUTO_MIN_CHEAP_ROWS,
   AUTO_MIN_ROWS,
   PARALLEL_ENV,
   type ParallelMode,

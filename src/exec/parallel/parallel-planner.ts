@@ -16,7 +16,14 @@ import { answeredByStats } from '../scan/block-stats.ts'
 import { stateSpecs } from './agg-calls.ts'
 import { blocksOnDisk } from './blocks-on-disk.ts'
 import { type Fragment, fragmentAt } from './fragment.ts'
-import { AUTO_MIN_COUNT_ROWS, AUTO_MIN_ROWS, type ParallelMode, resolveMode, wantParallel } from './mode.ts'
+import {
+  AUTO_MIN_CHEAP_ROWS,
+  AUTO_MIN_ROWS,
+  CHEAP_KINDS,
+  type ParallelMode,
+  resolveMode,
+  wantParallel,
+} from './mode.ts'
 import { ParallelAggregateExec } from './parallel-aggregate-exec.ts'
 import { ParallelSourceExec } from './parallel-source-exec.ts'
 import { type EncodedPlan, encodePlan, PlanNotPortable } from './plan-codec.ts'
@@ -55,11 +62,11 @@ function unitsPer(f: Fragment): number {
   return stateKinds(f).some((k) => SKETCH_KINDS.has(k)) ? 1 : UNITS_PER_PARTICIPANT
 }
 
-/** 'auto''s row threshold for fragment `f` (mode.ts): higher when it only counts rows. */
+/** 'auto''s row threshold for fragment `f` (mode.ts): higher when it only counts or does cheap aggregations. */
 function autoMinRows(f: Fragment): number {
-  const countsOnly =
-    f.kind === 'count' || (f.kind === 'aggregate' && stateKinds(f).every((k) => k === 'count'))
-  return countsOnly ? AUTO_MIN_COUNT_ROWS : AUTO_MIN_ROWS
+  const cheap =
+    f.kind === 'count' || (f.kind === 'aggregate' && stateKinds(f).every((k) => CHEAP_KINDS.has(k)))
+  return cheap ? AUTO_MIN_CHEAP_ROWS : AUTO_MIN_ROWS
 }
 
 /** Rows of the surviving blocks that fragment `f` must decode (rule zone-stats skips some). */

@@ -6,7 +6,7 @@ import type { Scan } from '../../plan/index.ts'
 import type { BlockColumn } from '../../storage/block/index.ts'
 import { nullVec, splitMixed } from '../batch.ts'
 import type { NumVec, SpanVec, Vec } from '../vector.ts'
-import { columnToVec } from './arrow-to-vec.ts'
+import { columnToVec, sparseValues } from './arrow-to-vec.ts'
 
 /** The type a Scan gives a field (its schema column's type). */
 export type FieldColumnType = Scan['schema'][number]['type']
@@ -84,11 +84,50 @@ export function fieldVec(cols: readonly BlockColumn[], type: FieldColumnType, n:
 
 function buildFieldVec(cols: readonly BlockColumn[], type: FieldColumnType, n: number): Vec {
   if (cols.length === 0) return nullVec(type, n)
-  return combineParts(
-    cols.map((c) => columnToVec(c, n)),
-    type,
-    n,
+  return (
+    (type === 'real' && cols.length > 1 ? realWithSparse(cols, n) : undefined) ??
+    combineParts(
+      cols.map((c) => columnToVec(c, n)),
+      type,
+      n,
+    )
   )
+}
+
+/**
+ * integer|float read as real when a column is sparse: its values are scattered straight to their
+ * rows, where combineParts would first spread them over a whole block's vector, then merge that.
+ * Undefined (the general path) unless every column is a number column of plain numbers.
+ */
+function realWithSparse(cols: readonly BlockColumn[], n: number): NumVec | undefined {
+  if (!cols.some((c) => c.positions !== undefined)) return undefined
+  if (!cols.every((c) => c.type === 'integer' || c.type === 'float')) return undefined
+  const parts = cols.map((c) => (c.positions === undefined ? columnToVec(c, n) : sparseValues(c)))
+  if (!parts.every((v) => v.kind === 'num')) return undefined
+  const values = new Float64Array(n)
+  const valid = new Uint8Array(n)
+  cols.forEach((c, i) => {
+    const v = parts[i] as NumVec
+    if (c.positions === undefined) mergeInto(v.values, v.valid, values, valid)
+    else scatterInto(c.positions, v.values, v.valid, values, valid)
+  })
+  return { kind: 'num', type: 'real', values, valid: heldCount(valid) === n ? null : valid }
+}
+
+/** Value k (when valid) at row positions[k]. */
+function scatterInto(
+  positions: Int32Array,
+  from: Float64Array,
+  fromValid: Uint8Array | null,
+  values: Float64Array,
+  valid: Uint8Array,
+): void {
+  for (let k = 0; k < positions.length; k++) {
+    if (fromValid === null || fromValid[k]) {
+      values[positions[k]] = from[k]
+      valid[positions[k]] = 1
+    }
+  }
 }
 
 /**

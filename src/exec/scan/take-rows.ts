@@ -1,31 +1,35 @@
-// exec/scan/take-rows.ts: one field's values at a few rows of a block (a top-N's late columns). A
-// single dictionary string column decodes only the entries those rows use, straight from the Arrow
-// UTF-8 dictionary (sparse columns gather only those rows): turning a block's whole dictionary into JS strings (and caching them with the
-// column) for a handful of rows kept millions of strings on the heap, and every full GC marked them.
+// exec/scan/take-rows.ts: one field's values at a few rows of a block (a top-N's late columns), each
+// physical column converting only those rows: numbers, times and booleans read just those cells, a
+// sparse column gathers them, a dictionary string column decodes only the entries they use. Whole
+// block vectors (and a whole dictionary as JS strings) for a handful of rows cost the cold path most
+// of its time and kept millions of strings on the heap for every full GC to mark.
 import type { BlockColumn } from '../../storage/block/index.ts'
 import { takeVec } from '../batch.ts'
 import type { StrVec, Vec } from '../vector.ts'
-import { sparseRowsToVec } from './arrow-to-vec.ts'
+import { denseRowsToVec, sparseRowsToVec } from './arrow-to-vec.ts'
 import { combineParts, type FieldColumnType, fieldVec } from './field-vec.ts'
 
-const utf8 = new TextDecoder()
+// ignoreBOM: a string value may begin with U+FEFF, which a default decoder drops.
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true })
 
-/** The field with physical columns `cols` (a block of `n` rows) at `rows`, in row order. */
+/**
+ * The field with physical columns `cols` (a block of `n` rows) at `rows`, in row order. Each column
+ * converts only those rows (a sparse one gathers them; a dictionary string one decodes only the
+ * entries they use), then the parts combine as the scan combines a whole block's.
+ */
 export function takeFieldRows(
   cols: readonly BlockColumn[],
   type: FieldColumnType,
   n: number,
   rows: Uint32Array,
 ): Vec {
-  // Sparse columns gather just these rows (a whole-block vector per field would cost O(fields × rows)).
-  if (cols.length > 0 && cols.every((c) => c.positions !== undefined))
-    return combineParts(
-      cols.map((c) => sparseRowsToVec(c as BlockColumn & { positions: Int32Array }, rows)),
-      type,
-      rows.length,
-    )
-  const direct = cols.length === 1 && cols[0].type === 'string' ? takeStrings(cols[0], rows) : undefined
-  return direct ?? takeVec(fieldVec(cols, type, n), rows)
+  if (cols.length === 0) return takeVec(fieldVec(cols, type, n), rows)
+  const parts = cols.map((c) =>
+    c.positions !== undefined
+      ? sparseRowsToVec(c as BlockColumn & { positions: Int32Array }, rows)
+      : ((c.type === 'string' ? takeStrings(c, rows) : undefined) ?? denseRowsToVec(c, rows)),
+  )
+  return combineParts(parts, type, rows.length)
 }
 
 /** A dictionary string column at `rows`, its dictionary cut to the entries used; undefined for another layout. */

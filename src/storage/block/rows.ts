@@ -7,6 +7,7 @@ import type { BlockBatch, BlockColumn } from './build.ts'
 import { int32View, readInt } from './int64.ts'
 import { lowerPosition, positionIndex } from './sparse.ts'
 import { SYS_TIME_FIELD, TIME_FIELD } from './time-columns.ts'
+import { utf8Strings } from './utf8.ts'
 
 /** Reads one cell (row index within the block); `null` when the row has no value of this type. */
 type CellReader = (row: number) => FlatValue | null
@@ -17,7 +18,7 @@ type ReaderFactory = (data: arrow.Data, valid: (row: number) => boolean) => Cell
 
 const FACTORIES: { readonly [T in FieldType]: ReaderFactory } = {
   string: (data, valid) => {
-    const entries = (data.dictionary as arrow.Vector<arrow.Utf8>).toArray() as unknown as string[]
+    const entries = utf8Strings(data.dictionary)
     const codes = data.values as Int32Array
     return (row) => (valid(row) ? entries[codes[row]] : null)
   },

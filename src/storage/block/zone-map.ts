@@ -7,6 +7,7 @@ import { ExactPartials } from './exact-partials.ts'
 import { compareInt64, int32View } from './int64.ts'
 import { lowerBound, prefixSuccessor, upperBound } from './string-bounds.ts'
 import { TIME_FIELD } from './time-columns.ts'
+import { utf8Strings } from './utf8.ts'
 import type { Utf8Dictionary } from './utf8-dictionary.ts'
 import { codeRows, firstAbsentRow, firstValidRow } from './value-counts.ts'
 
@@ -250,7 +251,7 @@ function stringStats(data: ColumnData, zc: ZoneColumn, col: BlockColumn): void {
     utf8StringStats(col.dictionary, zc, data)
     return
   }
-  const entries = (data.dictionary?.toArray() ?? []) as readonly string[]
+  const entries = utf8Strings(data.dictionary)
   if (entries.length === 0) return
   let min = entries[0]
   let max = entries[0]

@@ -7,7 +7,8 @@
 //   | blob: UTF-8 of the string table, concatenated (lengths count UTF-16 units)
 import type { FlatEvent, FlatValue } from '../types.ts'
 
-const dec = new TextDecoder()
+// ignoreBOM: a string value may begin with U+FEFF; a default decoder would drop it (and shift every later string).
+const dec = new TextDecoder('utf-8', { ignoreBOM: true })
 
 /** The version byte of this format. */
 export const VERSION_V3 = 3

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpLogs } from '../../../../bench/data-gen.ts'
-import { AUTO_MIN_COUNT_ROWS, AUTO_MIN_ROWS } from '../../../../src/exec/parallel/index.ts'
+import { AUTO_MIN_CHEAP_ROWS, AUTO_MIN_ROWS } from '../../../../src/exec/parallel/index.ts'
 import { type Apldb, openStore } from '../../../../src/index.ts'
 import {
   canonical,
@@ -120,7 +120,7 @@ describe('when the parallel executor is used', () => {
     }
   })
 
-  it("'auto' runs a scan above the threshold in parallel, a summarize with dcount too", async () => {
+  it("'auto' runs a scan above the threshold in parallel, percentiles too, cheap aggregations not yet", async () => {
     const bigDir = await mkdtemp(join(tmpdir(), 'apldb-parallel-auto-'))
     const big = await openStore({ path: bigDir, durability: 'none', clock: () => NOW_MS })
     try {
@@ -139,11 +139,14 @@ describe('when the parallel executor is used', () => {
       await big.flush()
       const plan = async (apl: string) =>
         ((await big.explain(apl)) as unknown as { physical: string }).physical
-      expect(await plan(`b | summarize sum(k) by k`)).toMatch(/parallel: /)
-      // Only counting rows is cheap in-process: parallel from AUTO_MIN_COUNT_ROWS rows on.
-      expect(rows).toBeLessThan(AUTO_MIN_COUNT_ROWS)
+      expect(await plan(`b | summarize percentile(k, 50) by k`)).toMatch(/parallel: /)
+      expect(await plan(`b | summarize sum(k), percentile(k, 90) by k`)).toMatch(/parallel: /)
+      // Counts, sums, averages, extremes and dcount are cheap in-process: parallel from
+      // AUTO_MIN_CHEAP_ROWS rows on.
+      expect(rows).toBeLessThan(AUTO_MIN_CHEAP_ROWS)
       expect(await plan(`b | summarize count() by k`)).not.toMatch(/parallel/)
-      expect(await plan(`b | summarize dcount(k) by k`)).toMatch(/parallel: /)
+      expect(await plan(`b | summarize sum(k), avg(k), max(k) by k`)).not.toMatch(/parallel/)
+      expect(await plan(`b | summarize dcount(k) by k`)).not.toMatch(/parallel/)
       // A bounded top-N (one plain-column key) stays in-process under 'auto'; 'on' still splits it.
       expect(await plan(`b | where k > 2 | top 5 by k`)).not.toMatch(/parallel/)
       expect(
