@@ -27,16 +27,21 @@ export function fieldColumn(field: SchemaField): ColumnInfo {
   return { name: field.name, type: aplTypeOfStorageTypes(field.types), storage: field.types }
 }
 
-const INDEX = new WeakMap<RowSchema, ReadonlyMap<string, ColumnInfo>>()
+/** Per schema: lookups so far (a number) until INDEX_AFTER, then a name index. */
+const INDEX = new WeakMap<RowSchema, ReadonlyMap<string, ColumnInfo> | number>()
+/** Lookups answered by a scan before a schema is indexed: a binder stage (one `extend` of a long
+ * chain) looks up a few names in a fresh schema, and indexing every stage's schema made the chain
+ * cost a Map build per stage. */
+const INDEX_AFTER = 4
 
-/** The column named `name` (exact, case-sensitive), or undefined. Indexes each schema once. */
+/** The column named `name` (exact, case-sensitive; the last one if named twice), or undefined. */
 export function findColumn(schema: RowSchema, name: string): ColumnInfo | undefined {
-  let index = INDEX.get(schema)
-  if (index === undefined) {
-    index = new Map(schema.map((c) => [c.name, c]))
-    INDEX.set(schema, index)
-  }
-  return index.get(name)
+  const index = INDEX.get(schema) ?? 0
+  if (typeof index !== 'number') return index.get(name)
+  if (index + 1 >= INDEX_AFTER) INDEX.set(schema, new Map(schema.map((c) => [c.name, c])))
+  else INDEX.set(schema, index + 1)
+  for (let i = schema.length - 1; i >= 0; i--) if (schema[i].name === name) return schema[i]
+  return undefined
 }
 
 /** Column names in order. */
