@@ -1,7 +1,13 @@
 // The 10,000-event limit on raw ingest bodies: the cheap bound, the exact recount when the bound is
-// over, and every input form (NDJSON, JSON array, CSV with and without a header).
+// over, and every input form (NDJSON, JSON array, CSV with and without a header). For NDJSON-shaped
+// bodies the recount reads lines, not JSON: a property test holds it to the store's own count.
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { checkIngestShape } from '../../../src/service/ingest-shape.ts'
+import { parseInput } from '../../../src/storage/ingest/index.ts'
+
+const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
+console.log(`ingest-shape seed=${seed}`)
 
 const enc = (s: string) => new TextEncoder().encode(s)
 const ndjson = (n: number) => Array.from({ length: n }, (_, i) => `{"i":${i}}`).join('\n')
@@ -27,5 +33,41 @@ describe('ingest event limit', () => {
     const run = () => checkIngestShape(enc(body), opts, 10)
     if (ok) expect(run).not.toThrow()
     else expect(run).toThrow(/at most 10 events/)
+  })
+})
+
+describe('ingest event limit, NDJSON counted by lines', () => {
+  const line = fc.oneof(
+    { weight: 6, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify({ v })) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('', ' ', '\t', '\r', '{', '}', '"a": 1,', 'not json', '[1]', '7'),
+    },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }).map((v) => JSON.stringify({ v }, null, 1)) },
+  )
+  it('refuses exactly the bodies the store would read as more than the limit', () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 30 }),
+        fc.boolean(),
+        fc.constantFrom('\n', '\r\n'),
+        fc.integer({ min: 1, max: 12 }),
+        (lines, bom, eol, limit) => {
+          const text = (bom ? '\ufeff' : '') + lines.join(eol)
+          const body = enc(text)
+          let count: number | undefined
+          try {
+            const p = parseInput(body)
+            count = p.events.length + p.errors.length
+          } catch {
+            count = undefined
+          }
+          const run = () => checkIngestShape(body, {}, limit)
+          if (count !== undefined && count > limit) expect(run).toThrow(/at most/)
+          else expect(run).not.toThrow()
+        },
+      ),
+      { seed, numRuns: 400, interruptAfterTimeLimit: 4_000 },
+    )
   })
 })
