@@ -1,6 +1,6 @@
 // ops/count-by-key.ts: `summarize count() … by` without a group id per row: a dictionary-coded key
 // counts per dictionary entry, a number or time key counts runs of equal values (time-ordered blocks
-// give long runs), and the two combine (a time bin by a field); each used entry or run costs one
+// give long runs), a time bin alone or by a field counts runs found on the time itself; each used entry or run costs one
 // group lookup. A split key's number part counts per distinct value the same way.
 import type { BoundExpr, ExprOf } from '../../plan/index.ts'
 import type { Batch } from '../batch.ts'
@@ -236,15 +236,53 @@ export function countByBinsAndDictionary(
   return true
 }
 
-/** True when `e` is `bin(…)` / `bin_auto(…)` of a column and `other` a column (nothing to compute). */
-function isBinOfColumn(e: BoundExpr, other: BoundExpr): boolean {
+/** True when `e` is `bin(…)` / `bin_auto(…)` of a column (nothing to compute but the bins). */
+function isBinCall(e: BoundExpr): e is ExprOf<'Call'> {
   return (
     e.kind === 'Call' &&
     (e.kernel === 'bin' || e.kernel === 'bin_auto') &&
     e.args[0]?.kind === 'Column' &&
-    e.args.slice(1).every((a) => a.kind === 'Literal') &&
-    other.kind === 'Column'
+    e.args.slice(1).every((a) => a.kind === 'Literal')
   )
+}
+
+/** True when `e` is a bin of a column and `other` a column. */
+function isBinOfColumn(e: BoundExpr, other: BoundExpr): boolean {
+  return isBinCall(e) && other.kind === 'Column'
+}
+
+/**
+ * `summarize count() by bin(t, step)` (or `bin_auto(t)`) alone: the runs of equal bins are found by
+ * search on `t` itself and counted with one group lookup each, so the bin column (a fresh vector of
+ * every row per batch, most of this query's time and allocation) is never built. Declines (nothing
+ * done) unless `t` is ascending without nulls, the step whole milliseconds, the rows ascending, and
+ * the runs long enough to pay; the caller then evaluates the key as usual.
+ */
+export function countByBins(
+  groups: GroupIndex,
+  exprs: readonly BoundExpr[],
+  b: Batch,
+  rows: Uint32Array,
+  counts: GroupCounts,
+  born: (gid: number) => void,
+  scope: EvalScope,
+): boolean {
+  if (exprs.length !== 1 || rows.length === 0 || !isBinCall(exprs[0])) return false
+  const call = exprs[0]
+  const args = call.args.map((a) => evaluate(a, b, scope))
+  const stepMs = wholeMsStep(call.kernel, args, call.type, scope.env)
+  const t = args[0]
+  if (stepMs === undefined || t.kind !== 'time' || !ascendingTimes(t) || !ascendingRows(rows)) return false
+  const runCount = binRuns(t.ms, stepMs, rows, Math.floor(rows.length / MIN_MEAN_RUN))
+  if (runCount < 0) return false
+  const { ends, bins } = RUNS
+  const ids = groups.keys[0]
+  let start = 0
+  for (let r = 0; r < runCount; r++) {
+    counts.add(groups.groupOfKey(ids.timeMsId(bins[r]), born), ends[r] - start)
+    start = ends[r]
+  }
+  return true
 }
 
 /**

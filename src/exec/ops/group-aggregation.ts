@@ -16,6 +16,7 @@ import { feedBatch, feedByCodes, GroupScratch } from './agg-feed.ts'
 import { type AggSpec, newState } from './agg-spec.ts'
 import { ArgExtremumFeed } from './arg-extremum-feed.ts'
 import {
+  countByBins,
   countByBinsAndDictionary,
   countByDictionary,
   countByRuns,
@@ -82,20 +83,21 @@ export class GroupAggregation {
   add(b: Batch, ctx: ExecContext): number {
     const rows = liveIndices(b)
     const groups = this.groups
-    // count() by bin(_time, step), k over a time-ordered block: the bin column is never built.
+    // count() by bin(_time, step) [, k] over a time-ordered block: the bin column is never built.
     const binned = this.#counting && b.weights === undefined
     if (
       binned &&
-      countByBinsAndDictionary(
-        groups,
-        this.#keys,
-        b,
-        rows,
-        this.counts as GroupCounts,
-        this.#born,
-        this.#scratch,
-        this.#scope,
-      )
+      (countByBins(groups, this.#keys, b, rows, this.counts as GroupCounts, this.#born, this.#scope) ||
+        countByBinsAndDictionary(
+          groups,
+          this.#keys,
+          b,
+          rows,
+          this.counts as GroupCounts,
+          this.#born,
+          this.#scratch,
+          this.#scope,
+        ))
     )
       return rows.length
     const keyVecs = this.#keys.map((k) => evaluate(k, b, this.#scope))

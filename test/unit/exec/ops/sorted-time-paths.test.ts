@@ -11,6 +11,7 @@ import { constantVec } from '../../../../src/exec/kernels/constants.ts'
 import type { KernelSite } from '../../../../src/exec/kernels/kernel.ts'
 import { GroupScratch } from '../../../../src/exec/ops/agg-feed.ts'
 import {
+  countByBins,
   countByBinsAndDictionary,
   countByDictionary,
   countByRuns,
@@ -414,6 +415,71 @@ describe('count() by bin(_time, step), k without building the bins', () => {
     }
     expect(decline(b, [binExpr(1_000_000_000n), lower as unknown as BoundExpr])).toBe(false)
     expect(args[0].size).toBe(0)
+  })
+})
+
+describe('count() by bin(_time, step) alone without building the bins', () => {
+  const schema = [{ name: '_time', type: 'datetime' as const, storage: [] }]
+  const scope = scopeOf(schema, { ...env, binAutoStep: 2_000_000_000n })
+
+  function batchesOf(seed: number): Batch[] {
+    return [0, 1, 2].map((s) => {
+      const t = ascending(4000, seed + s, 40)
+      const sel = windowSelection(t, 4000, {
+        start: BigInt(T0 + 5003) * 1_000_000n,
+        end: BigInt(T0 + 70_011) * 1_000_000n,
+      })
+      return { length: 4000, sel, cols: [t] }
+    })
+  }
+
+  /** Counts through the path (it must take every batch), in group order: [bin ms, count]. */
+  function viaBins(batches: readonly Batch[], expr: BoundExpr): [number, number][] {
+    const groups = new GroupIndex(1)
+    const tally = new GroupCounts()
+    for (const b of batches) {
+      const rows = b.sel ?? Uint32Array.from({ length: b.length }, (_, i) => i)
+      expect(countByBins(groups, [expr], b, rows, tally, () => {}, scope)).toBe(true)
+    }
+    return groups.members.map((m, g) => [Number(groups.keys[0].values[m[0]]) / 1e6, tally.of(g)])
+  }
+
+  /** The same counts, in the same group order, by countByRuns over the bins binKernel builds. */
+  function byBuiltBins(batches: readonly Batch[], stepNs: bigint): [number, number][] {
+    const groups = new GroupIndex(1)
+    const tally = new GroupCounts()
+    for (const b of batches) {
+      const bins = binKernel([b.cols[0], constantVec('timespan', stepNs, b.length)], b.length, site)
+      const rows = b.sel ?? Uint32Array.from({ length: b.length }, (_, i) => i)
+      expect(countByRuns(groups, [bins], rows, tally, () => {})).toBe(true)
+    }
+    return groups.members.map((m, g) => [Number(groups.keys[0].values[m[0]]) / 1e6, tally.of(g)])
+  }
+
+  it('counts the groups, in the same order, that counting runs of the built bins does; bin_auto too', () => {
+    const batches = batchesOf(80)
+    for (const step of [1_000_000_000n, 500_000_000n]) {
+      const got = viaBins(batches, binExpr(step))
+      expect(got.length).toBeGreaterThan(1)
+      expect(got).toEqual(byBuiltBins(batches, step))
+    }
+    expect(viaBins(batches, binExpr())).toEqual(byBuiltBins(batches, 2_000_000_000n))
+  })
+
+  it('declines unsorted times, sub-millisecond steps, short runs, a column key and two keys', () => {
+    const [b] = batchesOf(90)
+    const rows = b.sel ?? new Uint32Array(0)
+    const groups = new GroupIndex(1)
+    const decline = (batch: Batch, exprs: BoundExpr[]) =>
+      countByBins(groups, exprs, batch, rows, new GroupCounts(), () => {}, scope)
+    expect(decline({ ...b, cols: [shuffled(b.cols[0] as TimeVec, 91)] }, [binExpr(1_000_000_000n)])).toBe(
+      false,
+    )
+    expect(decline(b, [binExpr(1_500_000n)])).toBe(false)
+    expect(decline(b, [binExpr(1_000_000n)])).toBe(false)
+    expect(decline(b, [column('_time', 'datetime')])).toBe(false)
+    expect(decline(b, [binExpr(1_000_000_000n), binExpr(1_000_000_000n)])).toBe(false)
+    expect(groups.size).toBe(0)
   })
 })
 
