@@ -7,7 +7,7 @@ import type { Batch } from '../batch.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { wholeMsStep } from '../kernels/binning/binning.ts'
 import { ascendingRows, ascendingTimes } from '../time-order.ts'
-import type { NumVec, StrVec, Vec } from '../vector.ts'
+import type { NumVec, StrVec, TimeVec, Vec } from '../vector.ts'
 import { stringPart } from '../vector.ts'
 import type { GroupScratch } from './agg-feed.ts'
 import type { AggSpec } from './agg-spec.ts'
@@ -211,14 +211,12 @@ export function countByBinsAndDictionary(
   const binAt = isBinOfColumn(exprs[0], exprs[1]) ? 0 : isBinOfColumn(exprs[1], exprs[0]) ? 1 : -1
   if (binAt < 0) return false
   const call = exprs[binAt] as ExprOf<'Call'>
-  const args = call.args.map((a) => evaluate(a, b, scope))
-  const stepMs = wholeMsStep(call.kernel, args, call.type, scope.env)
-  const t = args[0]
-  if (stepMs === undefined || t.kind !== 'time' || !ascendingTimes(t) || !ascendingRows(rows)) return false
+  const bin = ascendingBin(call, b, rows, scope)
+  if (!bin) return false
   const key = evaluate(exprs[1 - binAt], b, scope)
   const str = dictionaryOf(key)
   if (!str) return false
-  const runCount = binRuns(t.ms, stepMs, rows, Math.floor(rows.length / MIN_MEAN_RUN))
+  const runCount = longBinRuns(bin, rows)
   if (runCount < 0) return false
   const { ends, bins } = RUNS
   const binIds = groups.keys[binAt]
@@ -234,6 +232,29 @@ export function countByBinsAndDictionary(
     countOthers(groups, keys, others, counts, born, scratch)
   }
   return true
+}
+
+/**
+ * A bin call's time argument and whole-millisecond step, when the times are ascending without nulls
+ * and the rows ascending (runs of equal bins can then be found by search); undefined otherwise.
+ */
+function ascendingBin(
+  call: ExprOf<'Call'>,
+  b: Batch,
+  rows: Uint32Array,
+  scope: EvalScope,
+): { readonly t: TimeVec; readonly stepMs: number } | undefined {
+  const args = call.args.map((a) => evaluate(a, b, scope))
+  const stepMs = wholeMsStep(call.kernel, args, call.type, scope.env)
+  const t = args[0]
+  if (stepMs === undefined || t.kind !== 'time' || !ascendingTimes(t) || !ascendingRows(rows))
+    return undefined
+  return { t, stepMs }
+}
+
+/** The runs of equal bins of `rows` (in RUNS), or -1 when they are too short on average to pay. */
+function longBinRuns(bin: { readonly t: TimeVec; readonly stepMs: number }, rows: Uint32Array): number {
+  return binRuns(bin.t.ms, bin.stepMs, rows, Math.floor(rows.length / MIN_MEAN_RUN))
 }
 
 /** True when `e` is `bin(…)` / `bin_auto(…)` of a column (nothing to compute but the bins). */
@@ -268,12 +289,8 @@ export function countByBins(
   scope: EvalScope,
 ): boolean {
   if (exprs.length !== 1 || rows.length === 0 || !isBinCall(exprs[0])) return false
-  const call = exprs[0]
-  const args = call.args.map((a) => evaluate(a, b, scope))
-  const stepMs = wholeMsStep(call.kernel, args, call.type, scope.env)
-  const t = args[0]
-  if (stepMs === undefined || t.kind !== 'time' || !ascendingTimes(t) || !ascendingRows(rows)) return false
-  const runCount = binRuns(t.ms, stepMs, rows, Math.floor(rows.length / MIN_MEAN_RUN))
+  const bin = ascendingBin(exprs[0], b, rows, scope)
+  const runCount = bin ? longBinRuns(bin, rows) : -1
   if (runCount < 0) return false
   const { ends, bins } = RUNS
   const ids = groups.keys[0]
