@@ -4,6 +4,7 @@
 // checkout's bin/apldb.js for "before" figures. Usage:
 // An attack with no answer within --timeout seconds is reported as such (its server is then stopped).
 //   node bench/attacks.bench.ts [--bin PATH] [--scale issue|ci] [--heap MiB] [--only id,id] [--rss-kill MiB] [--timeout S]
+//     [--cpu-prof DIR]   (each child server writes V8 CPU profiles to DIR/<attack>, one per thread, main thread `.0.`; read with bench/long-tasks.ts)
 import { parseArgs } from 'node:util'
 import {
   ATTACKS,
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'rss-kill': { type: 'string', default: '6144' },
     timeout: { type: 'string', default: '600' },
+    'cpu-prof': { type: 'string' },
   },
 })
 const scale = values.scale as Scale
@@ -41,6 +43,9 @@ for (const a of chosen) {
     bin: values.bin,
     heapMb: Number(values.heap),
     rssKillBytes: Number(values['rss-kill']) * MiB,
+    nodeArgs: values['cpu-prof']
+      ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}/${a.id}`]
+      : [],
   })
   try {
     await a.prepare?.(s, scale)

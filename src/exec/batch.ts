@@ -382,6 +382,21 @@ export function nullVec(type: AplType, n: number): Vec {
   }
 }
 
+/** A string vector of `cells` whose strings are all distinct (a group key's values): no dedup pass. */
+export function fromDistinctStrings(cells: readonly Cell[]): Vec {
+  const n = cells.length
+  const codes = new Int32Array(n)
+  const dict: string[] = []
+  for (let i = 0; i < n; i++) {
+    const c = cells[i]
+    if (typeof c === 'string') {
+      codes[i] = dict.length
+      dict.push(c)
+    } else codes[i] = -1
+  }
+  return { kind: 'str', codes, dict }
+}
+
 /** A vector of `type` holding `cells` (canonical cells as in result.ts); for small outputs, not scans. */
 export function fromCells(type: AplType, cells: readonly Cell[]): Vec {
   const n = cells.length

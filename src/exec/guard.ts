@@ -5,6 +5,7 @@
 // meanwhile), which lets shared builders (the string interner, array builders) check without every
 // kernel signature carrying it. What one evaluation builds (computed strings and arrays) is charged
 // to it while it runs; operators that keep results charge them to their own accounts.
+import { nextTurn } from '../util/loop-turn.ts'
 import { ExecError } from './exec-error.ts'
 import { type MemoryAccount, QueryMemory } from './query-memory.ts'
 
@@ -71,14 +72,14 @@ export class QueryGuard {
   async pace(): Promise<void> {
     this.check()
     if (performance.now() - this.#lastTurn < SLICE_MS) return
-    await new Promise((resolve) => setImmediate(resolve))
+    await nextTurn()
     this.#lastTurn = performance.now()
   }
 
   /** Checks, then lets the event loop run once (after a slice expired). */
   async turn(): Promise<void> {
     this.check()
-    await new Promise((resolve) => setImmediate(resolve))
+    await nextTurn()
     this.#lastTurn = performance.now()
   }
 

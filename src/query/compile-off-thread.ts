@@ -13,6 +13,7 @@ import {
   type SchemaField,
   type SchemaSource,
 } from '../plan/index.ts'
+import { nextTurn } from '../util/loop-turn.ts'
 import { workerEntry } from '../util/worker-entry.ts'
 import { reportWorkerFault } from '../util/worker-faults.ts'
 import type { CompileReply, CompileTask } from './compile-protocol.ts'
@@ -219,7 +220,7 @@ export async function compileAplOffThread(
   try {
     // Rebuilt in slices: a 2,000-stage plan is millions of schema entries.
     plan = await unflattenPlan<LogicalPlan>(reply.plan, () =>
-      new Promise((r) => setImmediate(r)).then(() => {
+      nextTurn().then(() => {
         checkCompileLimits(limits)
       }),
     )

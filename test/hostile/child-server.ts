@@ -125,6 +125,8 @@ export interface ChildOptions {
   /** Extra `apldb serve` arguments. */
   readonly args?: readonly string[]
   readonly env?: Readonly<Record<string, string>>
+  /** Extra Node options before the launcher (e.g. `--cpu-prof`). */
+  readonly nodeArgs?: readonly string[]
   /** Store directory (default a fresh temporary one, removed by `dispose`). */
   readonly dir?: string
   /** Kill the child when its RSS passes this many bytes (default 6 GiB). */
@@ -166,6 +168,7 @@ export async function startChild(o: ChildOptions = {}): Promise<ChildServer> {
     process.execPath,
     [
       `--max-old-space-size=${o.heapMb ?? 768}`,
+      ...(o.nodeArgs ?? []),
       o.bin ?? THIS_BIN,
       'serve',
       '--data',

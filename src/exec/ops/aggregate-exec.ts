@@ -3,12 +3,13 @@
 // over aggregation calls (`toint(avg(x))`) is evaluated over the per-group results at the end;
 // arg_min/arg_max (several columns each) are fed and read by arg-extremum-feed.ts.
 
+import type { AplType } from '../../catalog/index.ts'
 import { aggregateCalls } from '../../plan/expr-walk.ts'
 import type { Aggregate, AggregateColumn, BoundExpr, ColumnDef, ExprOf, RowSchema } from '../../plan/index.ts'
 import { mapExpr } from '../../plan/rewrite.ts'
 import type { AggState } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
-import { fromCells, takeVec } from '../batch.ts'
+import { fromCells, fromDistinctStrings, takeVec } from '../batch.ts'
 import type { ExecContext } from '../context.ts'
 import { type EvalScope, evaluate, scopeOf } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
@@ -130,9 +131,12 @@ export class AggregateExec implements PhysicalOperator {
   ): Batch {
     // Each key's distinct values become a vector once (a time is a bigint cell: converting one per
     // group cost more than the aggregation of a small query), gathered by the groups' key ids.
-    const cols: Vec[] = keys.map((k, i) =>
-      takeVec(fromCells(this.schema[k].type, groups.keys[k].values), keyIds(i)),
-    )
+    // A key's values are distinct: a string key's become its dictionary as they are.
+    const cols: Vec[] = keys.map((k, i) => {
+      const { type } = this.schema[k]
+      const values = groups.keys[k].values
+      return takeVec(type === 'string' ? fromDistinctStrings(values) : fromCells(type, values), keyIds(i))
+    })
     let at = 0
     for (const o of this.#outputs) {
       if (isArgSpec(o.calls[0])) {
@@ -141,11 +145,8 @@ export class AggregateExec implements PhysicalOperator {
         continue
       }
       const results = o.calls.map((spec, c) => {
+        if (states instanceof GroupCounts) return countColumn(spec.type, states, n)
         const cells: Cell[] = new Array(n)
-        if (states instanceof GroupCounts) {
-          for (let g = 0; g < n; g++) cells[g] = typedCell(spec.type, states.of(g))
-          return fromCells(spec.type, cells)
-        }
         const st = states[at + c]
         for (let g = 0; g < n; g++) {
           cells[g] = resultCell(spec, st[g])
@@ -163,4 +164,16 @@ export class AggregateExec implements PhysicalOperator {
     }
     return { length: n, sel: null, cols }
   }
+}
+
+/** The column of plain counts of groups 0 … n − 1 (whole numbers: no cell per group). */
+function countColumn(type: AplType, counts: GroupCounts, n: number): Vec {
+  if (type !== 'long' && type !== 'real')
+    return fromCells(
+      type,
+      Array.from({ length: n }, (_, g) => typedCell(type, counts.of(g))),
+    )
+  const values = new Float64Array(n)
+  for (let g = 0; g < n; g++) values[g] = type === 'long' ? Math.round(counts.of(g)) : counts.of(g)
+  return { kind: 'num', type, values, valid: new Uint8Array(n).fill(1) }
 }

@@ -12,6 +12,7 @@ import type { Scan } from '../../plan/index.ts'
 import type { BlockColumn, ZoneMap } from '../../storage/block/index.ts'
 import type { BlockHandle } from '../../storage/snapshot.ts'
 import type { TimeRange } from '../../storage/types.ts'
+import { nextTurn } from '../../util/loop-turn.ts'
 import type { Batch } from '../batch.ts'
 import { UNREAD } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
@@ -35,7 +36,7 @@ export const YIELD_EVERY_MS = 10
 
 /** Lets the event loop run (a timer can abort the signal); in-memory blocks never leave microtasks. */
 function yieldToLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve))
+  return nextTurn()
 }
 
 /** The window ∩ the pushed-down range (the tighter bound on each side). */

@@ -5,6 +5,7 @@
 // query's. See DESIGN.md (scheduling, failures).
 
 import type { BlockHandle, DatasetView, Snapshot } from '../../storage/snapshot.ts'
+import { nextTurn } from '../../util/loop-turn.ts'
 import {
   checkInterrupt,
   type ExecContext,
@@ -269,7 +270,7 @@ class FragmentRun {
   async #local(blocks: Unit['blocks'], withTail: boolean, top?: UnitTop): Promise<UnitOutput> {
     // A turn of the event loop between units: timers (an abort), worker replies and `ready`
     // messages are handled while the main thread works through several units in a row.
-    await new Promise((resolve) => setImmediate(resolve))
+    await nextTurn()
     const { store, fragment, params } = this.#job
     const dataset = fragment.scan.dataset
     const source = await storeSource(store, dataset, withTail)
