@@ -43,9 +43,7 @@ for (const a of chosen) {
     bin: values.bin,
     heapMb: Number(values.heap),
     rssKillBytes: Number(values['rss-kill']) * MiB,
-    nodeArgs: values['cpu-prof']
-      ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}/${a.id}`]
-      : [],
+    nodeArgs: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}/${a.id}`] : [],
   })
   try {
     await a.prepare?.(s, scale)

@@ -3,7 +3,7 @@
 // samples longer than the threshold in which the loop never went idle, with the functions that
 // took the most time in it (self and inclusive). A stretch is a run of samples with JS on the stack
 // (garbage collection inside a stretch counts towards it); "(idle)" and "(program)" end it.
-//   node bench/long-tasks.ts PROFILE.cpuprofile [--min-ms 80] [--top 12]
+//   node bench/long-tasks.ts PROFILE.cpuprofile [--min-ms 80] [--top 12] [--brief]
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 
@@ -20,7 +20,12 @@ interface Profile {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { 'min-ms': { type: 'string', default: '80' }, top: { type: 'string', default: '12' } },
+  options: {
+    'min-ms': { type: 'string', default: '80' },
+    top: { type: 'string', default: '12' },
+    /** Only the project's own frames (src/), inclusive: one short list per stretch. */
+    brief: { type: 'boolean', default: false },
+  },
 })
 const minMs = Number(values['min-ms'])
 const top = Number(values.top)
@@ -45,17 +50,23 @@ for (const file of positionals) {
   // Sample i lasts until the next sample.
   const at: number[] = []
   let t = 0
-  for (const d of prof.timeDeltas) at.push((t += d))
+  for (const d of prof.timeDeltas) {
+    t += d
+    at.push(t)
+  }
   const stretches: { from: number; to: number }[] = []
   let start = -1
   for (let i = 0; i <= prof.samples.length; i++) {
     const k = i < prof.samples.length ? kind(prof.samples[i] as number) : 'gap'
     if (k === 'gap') {
-      if (start >= 0 && (at[i - 1] as number) - (at[start] as number) >= minMs * 1000) stretches.push({ from: start, to: i })
+      if (start >= 0 && (at[i - 1] as number) - (at[start] as number) >= minMs * 1000)
+        stretches.push({ from: start, to: i })
       start = -1
     } else if (start < 0 && k === 'js') start = i
   }
-  console.log(`${file}: ${prof.samples.length} samples, ${(t / 1e6).toFixed(1)} s; ${stretches.length} stretches ≥ ${minMs} ms`)
+  console.log(
+    `${file}: ${prof.samples.length} samples, ${(t / 1e6).toFixed(1)} s; ${stretches.length} stretches ≥ ${minMs} ms`,
+  )
   for (const s of stretches) {
     const self = new Map<string, number>()
     const incl = new Map<string, number>()
@@ -75,11 +86,18 @@ for (const file of positionals) {
       }
     }
     const ms = ((at[s.to - 1] as number) - (at[s.from] as number)) / 1000
-    console.log(`\n  at ${((at[s.from] as number) / 1e6).toFixed(2)} s: ${ms.toFixed(0)} ms (gc ${(gc / 1000).toFixed(0)} ms)`)
+    console.log(
+      `\n  at ${((at[s.from] as number) / 1e6).toFixed(2)} s: ${ms.toFixed(0)} ms (gc ${(gc / 1000).toFixed(0)} ms)`,
+    )
     const list = (m: Map<string, number>, title: string) => {
       console.log(`    ${title}:`)
       for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top))
         console.log(`      ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}`)
+    }
+    if (values.brief) {
+      for (const k of [...incl.keys()]) if (!k.includes(' src/')) incl.delete(k)
+      list(incl, 'inclusive, src/ only')
+      continue
     }
     list(self, 'self')
     list(incl, 'inclusive')

@@ -9,7 +9,7 @@ import type { ClickHouseEngine } from './engine.ts'
 
 const NO_BLOCKS: BlockSource = {
   loadColumns: async () => [],
-  tailBatch: () => ({ rowCount: 0, columns: [] }),
+  tailBatch: async () => ({ rowCount: 0, columns: [] }),
   release: () => {},
 }
 

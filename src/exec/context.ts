@@ -40,6 +40,11 @@ export interface ExecContext {
   readonly stats: ExecStats
   /** externaldata's access: the bytes of a URL the caller allows (it throws otherwise); absent: none. */
   readonly readExternal?: ExternalReader
+  /**
+   * Tests: cut every summarize input batch into pieces of this many live rows (the cutting a
+   * summarize does by itself once batches prove slow, ops/batch-pieces.ts), to compare results.
+   */
+  readonly pieceRows?: number
 }
 
 /** Reads one externaldata URL (at most `maxBytes`), or throws ExecError `external_data_*`. */

@@ -58,6 +58,8 @@ export type RunOptions = QueryOptions & {
   readonly maxAggregateRows?: number
   /** externaldata's access (query/external-access.ts); absent: every URL is refused. */
   readonly readExternal?: ExternalReader
+  /** Tests: summarize input fed in pieces of this many rows (ExecContext.pieceRows). */
+  readonly pieceRows?: number
 }
 
 function bound(text: string | undefined, now: bigint, which: string): bigint | undefined {
@@ -258,6 +260,7 @@ async function runBudgeted(
     signal: opts.signal,
     guard,
     ...(opts.readExternal ? { readExternal: opts.readExternal } : {}),
+    ...(opts.pieceRows ? { pieceRows: opts.pieceRows } : {}),
   })
   const timeDesc =
     p.order === 'time-desc' && p.root.schema.some((c) => c.name === '_time' && c.type === 'datetime')

@@ -28,6 +28,8 @@ export interface AplRunOptions extends QueryOptions {
   readonly maxAggregateRows?: number
   /** externaldata's access (query/external-access.ts); absent: refused. */
   readonly readExternal?: ExternalReader
+  /** Tests: summarize input fed in pieces of this many rows (exec/context.ts ExecContext.pieceRows). */
+  readonly pieceRows?: number
 }
 
 /** Default query deadline, ms (issue 4 item 5). */

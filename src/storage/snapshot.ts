@@ -54,7 +54,7 @@ export interface BlockSource {
   /** Decode the physical columns of `fields` in `block` (every type present), cached. */
   loadColumns(block: BlockHandle, fields: readonly string[] | undefined): Promise<BlockColumn[]>
   /** The columns of a tail prefix, built in memory (cached per prefix). */
-  tailBatch(tail: TailView): BlockBatch
+  tailBatch(tail: TailView): Promise<BlockBatch>
   /** Called once when a snapshot is released. */
   release(version: Version): void
   /** The process-wide memory budget queries over this source charge (absent: unbudgeted). */
@@ -233,7 +233,8 @@ export class Snapshot {
     }
     if (view.tail.length > 0) {
       abortCheck(opts.signal)
-      const batch = this.#source.tailBatch(view.tail)
+      const batch = await this.#source.tailBatch(view.tail)
+      abortCheck(opts.signal)
       const pick = (fields: readonly string[] | undefined) => {
         if (!fields) return [...batch.columns]
         const want = new Set(fields)

@@ -6,7 +6,7 @@ import * as path from 'node:path'
 import { defaultPoolBytes, defaultQueryBytes, MemoryPool } from '../util/memory/index.ts'
 import { formatRfc3339Nano } from '../util/time/index.ts'
 import { onWorkerFault, type WorkerFault, workerFaults } from '../util/worker-faults.ts'
-import { type BlockBatch, buildBatch } from './block/index.ts'
+import type { BlockBatch } from './block/index.ts'
 import { BlockPins } from './block-pins.ts'
 import { BlockReader } from './block-reader.ts'
 import { defaultCacheBytes } from './cache-budget.ts'
@@ -29,6 +29,7 @@ import type { BlockSource } from './snapshot.ts'
 import { type BlockHandle, type FieldInfo, Snapshot, type TailView, type Version } from './snapshot.ts'
 import type { StoreContext } from './store-context.ts'
 import { blockRowsOf, fieldLimitsOf, type StoreLogger, type StoreOptions } from './store-options.ts'
+import { TailBatches } from './tail-batches.ts'
 
 const DAY_NS = 86_400_000_000_000n
 
@@ -56,7 +57,7 @@ export class Store {
   readonly #byName = new Map<string, DatasetRuntime>()
   readonly #pins: BlockPins
   readonly #inflight = new Set<Promise<unknown>>()
-  readonly #tailCache = new WeakMap<readonly unknown[], { length: number; batch: BlockBatch }>()
+  readonly #tails = new TailBatches()
   readonly #releaseLock: () => Promise<void>
   readonly #sealErrors: string[] = []
   readonly #stopLogging: () => void
@@ -367,12 +368,8 @@ export class Store {
     })
   }
 
-  #tailBatch(tail: TailView): BlockBatch {
-    const hit = this.#tailCache.get(tail.events)
-    if (hit && hit.length === tail.length) return hit.batch
-    const batch = buildBatch(tail.events.slice(0, tail.length))
-    this.#tailCache.set(tail.events, { length: tail.length, batch })
-    return batch
+  #tailBatch(tail: TailView): Promise<BlockBatch> {
+    return this.#tails.get(tail)
   }
 
   /** Committed block deletions: pending ones, then recently finished ones (this process only). */

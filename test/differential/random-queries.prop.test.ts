@@ -151,6 +151,8 @@ async function check(
           optimize,
           parallel,
           observe: countParallel,
+          // Unoptimized runs also feed every summarize its input in pieces of 3 rows (batch-pieces.ts).
+          ...(optimize ? {} : { pieceRows: 3 }),
         } as never)
       } catch (e) {
         if (!notSupported(e)) return `${apl}\n  [${where} optimize=${optimize}] engine threw ${String(e)}`

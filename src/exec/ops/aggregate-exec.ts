@@ -18,6 +18,7 @@ import { groupBytes } from '../vec-bytes.ts'
 import type { Vec } from '../vector.ts'
 import { type AggSite, type AggSpec, aggSpec, resultCell, summarizeSite, typedCell } from './agg-spec.ts'
 import { argColumns, isArgSpec } from './arg-extremum-feed.ts'
+import { PiecePacer } from './batch-pieces.ts'
 import { GroupAggregation } from './group-aggregation.ts'
 import { GroupCounts } from './group-counts.ts'
 import type { GroupIndex } from './group-keys.ts'
@@ -84,13 +85,20 @@ export class AggregateExec implements PhysicalOperator {
     // The group table grows batch by batch: charged as it grows (a batch may add at most its rows).
     const memory = ctx.guard.memory.account(this.name)
     const cost = (groups: number) => groupBytes(groups, this.#keys.length, this.#specs.length)
-    for await (const b of this.#input.batches(ctx)) {
-      await ctx.guard.pace()
-      const t0 = performance.now()
-      memory.set(cost(agg.groups.size + (b.sel ? b.sel.length : b.length)))
-      this.metrics.rowsIn += agg.add(b, ctx)
-      memory.set(cost(agg.groups.size))
-      this.metrics.timeMs += performance.now() - t0
+    // A batch whose keys are mostly new to a large table is slow to add: fed in pieces, yielding between.
+    const pacer = new PiecePacer(ctx.pieceRows)
+    for await (const batch of this.#input.batches(ctx)) {
+      for (const b of pacer.pieces(batch)) {
+        await ctx.guard.pace()
+        const t0 = performance.now()
+        const rows = b.sel ? b.sel.length : b.length
+        memory.set(cost(agg.groups.size + rows))
+        this.metrics.rowsIn += agg.add(b, ctx)
+        memory.set(cost(agg.groups.size))
+        const ms = performance.now() - t0
+        pacer.record(rows, ms)
+        this.metrics.timeMs += ms
+      }
     }
     agg.ensureEmptyRow()
     this.#final = agg

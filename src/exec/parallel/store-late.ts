@@ -33,10 +33,10 @@ export async function lateFromStore(
       const block = blocks[b]
       if (block) s = lateSource(schema, late, block.meta.header.rowCount, (f) => source.loadColumns(block, f))
       else {
-        const tail = source.tailBatch(view?.tail ?? { events: [], length: 0, firstSeq: 0 })
+        const tail = view?.tail ?? { events: [], length: 0, firstSeq: 0 }
         const pick = async (f: readonly string[]): Promise<BlockColumn[]> =>
-          tail.columns.filter((c) => f.includes(c.field))
-        s = lateSource(schema, late, tail.rowCount, pick)
+          (await source.tailBatch(tail)).columns.filter((c) => f.includes(c.field))
+        s = lateSource(schema, late, tail.length, pick)
       }
       bySource.set(b, s)
     }

@@ -53,6 +53,6 @@ export async function storeSource(
       if (b?.kind !== 'block') throw new Error(`block ${block.meta.blockId} is not in the pinned snapshot`)
       return [...b.columns]
     },
-    tailBatch: () => tail,
+    tailBatch: async () => tail,
   }
 }

@@ -36,7 +36,7 @@ async function run(task: UnitTask): Promise<void> {
   try {
     const snapshot = unitSnapshot(task.dataset, task.meta, task.blocks, EMPTY_TAIL, {
       loadColumns: (block, fields) => files.loadColumns(block, fields),
-      tailBatch: () => ({ rowCount: 0, columns: [] }),
+      tailBatch: async () => ({ rowCount: 0, columns: [] }),
     })
     const deadline = task.remainingMs === undefined ? undefined : performance.now() + task.remainingMs
     const stop = new Int32Array(task.stop)

@@ -98,6 +98,21 @@ export class FieldSlot {
  * event's `fields` holds a reserved time name or an integer outside int64.
  */
 export function buildBatch(events: readonly FlatEvent[]): BlockBatch {
+  const steps = buildBatchSteps(events, events.length + 1)
+  for (;;) {
+    const r = steps.next()
+    if (r.done) return r.value
+  }
+}
+
+/**
+ * `buildBatch` in steps: pauses after every `rowsPerStep` rows (a caller lets the event loop run
+ * between steps: the unsealed tail is rebuilt while queries wait, and must not hold the loop).
+ */
+export function* buildBatchSteps(
+  events: readonly FlatEvent[],
+  rowsPerStep: number,
+): Generator<void, BlockBatch> {
   const n = events.length
   const time = new BigInt64Array(n)
   const sysTime = new BigInt64Array(n)
@@ -107,6 +122,7 @@ export function buildBatch(events: readonly FlatEvent[]): BlockBatch {
   const lastSlots: FieldSlot[] = []
   // Hot loop, inlined on purpose: one pass over all events, monomorphic add() per accumulator class.
   for (let row = 0; row < n; row++) {
+    if (row > 0 && row % rowsPerStep === 0) yield
     const event = events[row]
     time[row] = event.time
     sysTime[row] = event.sysTime
