@@ -78,6 +78,13 @@ export class Apldb<S extends StorageBackend = Store> {
   settle(): Promise<void> {
     return this.storage.settle()
   }
+  /**
+   * Before `snapshot()`, from a request: makes the unsealed events the snapshot would make in one
+   * piece, in steps that let the event loop run (optional; `snapshot()` makes whatever is left).
+   */
+  async warmTails(): Promise<void> {
+    await this.storage.warmTails?.()
+  }
   /** Pin a consistent version (release it when done). */
   snapshot(): Snapshot {
     return this.storage.snapshot()
@@ -110,6 +117,7 @@ export class Apldb<S extends StorageBackend = Store> {
   /** Runs APL and returns the in-process result (canonical cells; see exec/result.ts). */
   async queryResult(apl: string, opts: AplQueryOptions = {}): Promise<QueryResult> {
     if (this.storage.refresh) await this.storage.refresh()
+    await this.warmTails()
     const snap = this.storage.snapshot()
     try {
       return await runApl(snap, apl, { ...opts, now: this.storage.now(), readExternal: readerOf(opts) })
@@ -164,6 +172,7 @@ export class Apldb<S extends StorageBackend = Store> {
    */
   async explain(apl: string, opts: AplQueryOptions = {}): Promise<ExplainReport> {
     if (this.storage.refresh) await this.storage.refresh()
+    await this.warmTails()
     const snap = this.storage.snapshot()
     try {
       return await explainAnalyze(snap, apl, {
@@ -187,6 +196,7 @@ export class Apldb<S extends StorageBackend = Store> {
     opts: Omit<AplQueryOptions, 'limit'> = {},
   ): Promise<LegacyResult> {
     if (this.storage.refresh) await this.storage.refresh()
+    await this.warmTails()
     const snap = this.storage.snapshot()
     try {
       return await runLegacy(snap, dataset, request, { ...opts, now: this.storage.now() })

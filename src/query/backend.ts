@@ -52,6 +52,8 @@ export interface StorageBackend {
   deletions(): DeletionInfo[]
   /** Bring the cached schema up to date before a query (a backend shared by several front ends). */
   refresh?(): Promise<void>
+  /** Before a query's snapshot: prepare in steps what `snapshot()` would otherwise do at once. */
+  warmTails?(): Promise<void>
 }
 
 /** Block deletion over one backend (`Apldb.deleteBlocks`). */

@@ -4,6 +4,8 @@
 // rolls the WAL. Seals of one dataset run one at a time. Unsealed events are kept as their WAL
 // records (columns); readers get them as objects, made on demand.
 import * as path from 'node:path'
+import { nextTurn } from '../util/loop-turn.ts'
+import type { EventChunk } from './block/event-chunk.ts'
 import { BLOCK_TRAILER_BYTES } from './block/index.ts'
 import { writeFileDurable } from './fs.ts'
 import type { PreparedEvents } from './ingest-call.ts'
@@ -350,17 +352,41 @@ export class DatasetRuntime {
     return this.#view
   }
 
-  /** Every unsealed event as an object (made from the WAL records past the ones made before). */
-  #materialize(): FlatEvent[] {
+  /**
+   * Makes the unsealed events `view()` would make in one piece, `step` at a time with a turn of the
+   * event loop between (65,536 events over a thousand fields took 165 ms at once).
+   */
+  async materializeInSteps(step: number): Promise<void> {
+    while (this.#events.length < this.unsealed) {
+      this.#materialize(step)
+      await nextTurn()
+    }
+  }
+
+  /**
+   * The unsealed events as objects, made from the WAL records past the ones made before: all of them,
+   * or at most `limit` more.
+   */
+  #materialize(limit = Number.POSITIVE_INFINITY): FlatEvent[] {
     const out = this.#events
+    const stop = Math.min(this.unsealed, out.length + limit)
     for (const c of this.#chunks) {
       const have = this.eventsFirstSeq + out.length
-      if (out.length >= this.unsealed) break
+      if (out.length >= stop) break
       if (c.firstSeq + c.count <= have) continue
-      const { chunk } = decodeWalRecord(c.payload)
-      const to = Math.min(c.count, this.eventsFirstSeq + this.unsealed - c.firstSeq)
+      const chunk = this.#decoded(c)
+      const to = Math.min(c.count, this.eventsFirstSeq + stop - c.firstSeq)
       chunkEvents(chunk, have - c.firstSeq, to, out)
     }
     return out
   }
+
+  /** The chunk of WAL record `c` (the last one decoded is kept: steps go through a record in parts). */
+  #decoded(c: WalChunk): EventChunk {
+    if (this.#lastDecoded?.payload !== c.payload)
+      this.#lastDecoded = { payload: c.payload, chunk: decodeWalRecord(c.payload).chunk }
+    return this.#lastDecoded.chunk
+  }
+
+  #lastDecoded: { payload: WalChunk['payload']; chunk: EventChunk } | undefined
 }

@@ -58,7 +58,13 @@ export interface PreparedEvents {
 /** Work of prepareIngest so far (benchmarks read it): calls, events accepted, thread CPU µs. */
 export const prepareStats = { calls: 0, events: 0, cpuUs: 0 }
 
-/** A builder kept between calls (prepareIngest runs start to end without yielding). */
+/**
+ * Events normalized between two pauses of `prepareIngestSteps` (the caller lets the event loop run
+ * there: 10,000 events over thousands of field names took 100–200 ms in one piece).
+ */
+export const PREPARE_STEP_EVENTS = 2048
+
+/** A builder kept between calls (taken while a call runs, so calls paused midway never share one). */
 let idle: ChunkBuilder | undefined
 
 function takeBuilder(opts: NormalizeOptions, rows: number, onChunk: ChunkConsumer): ChunkBuilder {
@@ -74,9 +80,11 @@ function takeBuilder(opts: NormalizeOptions, rows: number, onChunk: ChunkConsume
 function addAll(
   builder: ChunkBuilder,
   raw: readonly unknown[],
+  from: number,
+  to: number,
   failures: { timestamp: string; error: string }[],
 ): void {
-  for (let i = 0; i < raw.length; i++) {
+  for (let i = from; i < to; i++) {
     const failed = builder.add(raw[i])
     if (failed !== undefined)
       failures.push({ timestamp: formatRfc3339Nano(failed.time), error: failed.error })
@@ -84,11 +92,11 @@ function addAll(
 }
 
 /** The events of `raw` as WAL payloads, with the failures, and how many numbers went past ±2^53. */
-function build(
+function* build(
   raw: readonly unknown[],
   norm: NormalizeOptions,
   failures: { timestamp: string; error: string }[],
-): { events: PreparedEvents; beyondSafe: number } {
+): Generator<void, { events: PreparedEvents; beyondSafe: number }> {
   const payloads: Uint8Array[] = []
   const counts: number[] = []
   // Each chunk is encoded as it ends, so the builder's buffers serve the next one.
@@ -96,7 +104,10 @@ function build(
     payloads.push(encodeWalChunk(chunk, 0, payloads.length, 0))
     counts.push(chunk.rows)
   })
-  addAll(builder, raw, failures)
+  for (let from = 0; from < raw.length; from += PREPARE_STEP_EVENTS) {
+    if (from > 0) yield
+    addAll(builder, raw, from, Math.min(raw.length, from + PREPARE_STEP_EVENTS), failures)
+  }
   builder.finish()
   idle = builder
   for (let i = 0; i < payloads.length; i++) placeWalRecord(payloads[i], 0, i, payloads.length)
@@ -118,7 +129,33 @@ export function prepareIngest(
   decls?: FieldDecls,
   fields?: FieldLimits,
 ): { events: PreparedEvents; status: IngestStatus } {
-  const cpu0 = threadCpuUsage()
+  const steps = prepareIngestSteps(input, opts, now, decls, fields)
+  for (;;) {
+    const r = steps.next()
+    if (r.done) return r.value
+  }
+}
+
+/**
+ * `prepareIngest` in steps: pauses every PREPARE_STEP_EVENTS events. Calls for one dataset must not
+ * interleave (the field limits admit names as they go): the store runs them one at a time.
+ */
+export function* prepareIngestSteps(
+  input: IngestInput,
+  opts: IngestOptions,
+  now: bigint,
+  decls?: FieldDecls,
+  fields?: FieldLimits,
+): Generator<void, { events: PreparedEvents; status: IngestStatus }> {
+  let cpu0 = threadCpuUsage()
+  let cpuUs = 0
+  // Thread CPU of this call's own steps only (others run while it is paused).
+  const pause = function* () {
+    const c = threadCpuUsage(cpu0)
+    cpuUs += c.user + c.system
+    yield
+    cpu0 = threadCpuUsage()
+  }
   const norm = {
     timestampField: opts.timestampField,
     timestampFormat: opts.timestampFormat,
@@ -140,12 +177,13 @@ export function prepareIngest(
     })
   let parsed = text === undefined ? undefined : parse(false)
   let failed: { timestamp: string; error: string }[] = []
-  let built = build(parsed ? parsed.events : (input as readonly unknown[]), norm, failed)
+  if (parsed) yield* pause()
+  let built = yield* paced(build(parsed ? parsed.events : (input as readonly unknown[]), norm, failed), pause)
   if (parsed && opts.format !== 'csv' && built.beyondSafe > 0) {
     parsed = parse(true)
     failed = []
     if (fields) for (const name of [...fields.known].slice(knownBefore)) fields.known.delete(name)
-    built = build(parsed.events, norm, failed)
+    built = yield* paced(build(parsed.events, norm, failed), pause)
   }
   const bytes = parsed?.bytes ?? 0
   // Records that did not parse come first, then events that failed normalization (input order each).
@@ -155,7 +193,7 @@ export function prepareIngest(
   const cpu = threadCpuUsage(cpu0)
   prepareStats.calls++
   prepareStats.events += events.length
-  prepareStats.cpuUs += cpu.user + cpu.system
+  prepareStats.cpuUs += cpuUs + cpu.user + cpu.system
   return {
     events,
     status: {
@@ -166,5 +204,14 @@ export function prepareIngest(
       blocksCreated: 0,
       walLength: events.length,
     },
+  }
+}
+
+/** Runs `steps`, pausing through `pause` wherever it pauses. */
+function* paced<T>(steps: Generator<void, T>, pause: () => Generator<void>): Generator<void, T> {
+  for (;;) {
+    const r = steps.next()
+    if (r.done) return r.value
+    yield* pause()
   }
 }

@@ -3,6 +3,7 @@
 // dataset changes. Every change is durable before it is visible. A failed write stops the store.
 
 import * as path from 'node:path'
+import { nextTurn } from '../util/loop-turn.ts'
 import { defaultPoolBytes, defaultQueryBytes, MemoryPool } from '../util/memory/index.ts'
 import { formatRfc3339Nano } from '../util/time/index.ts'
 import { onWorkerFault, type WorkerFault, workerFaults } from '../util/worker-faults.ts'
@@ -18,7 +19,7 @@ import { DocStore } from './docs.ts'
 import { StoreError } from './errors.ts'
 import { declsOf } from './field-decls.ts'
 import { nodeFs } from './fs.ts'
-import { type IngestInput, type IngestOptions, type IngestStatus, prepareIngest } from './ingest-call.ts'
+import { type IngestInput, type IngestOptions, type IngestStatus, prepareIngestSteps } from './ingest-call.ts'
 import { acquireLock } from './lock.ts'
 import type { PendingDeletion } from './manifest/edits.ts'
 import { Manifest } from './manifest/manifest.ts'
@@ -29,7 +30,7 @@ import type { BlockSource } from './snapshot.ts'
 import { type BlockHandle, type FieldInfo, Snapshot, type TailView, type Version } from './snapshot.ts'
 import type { StoreContext } from './store-context.ts'
 import { blockRowsOf, fieldLimitsOf, type StoreLogger, type StoreOptions } from './store-options.ts'
-import { TailBatches } from './tail-batches.ts'
+import { TAIL_STEP_ROWS, TailBatches } from './tail-batches.ts'
 
 const DAY_NS = 86_400_000_000_000n
 
@@ -58,6 +59,8 @@ export class Store {
   readonly #pins: BlockPins
   readonly #inflight = new Set<Promise<unknown>>()
   readonly #tails = new TailBatches()
+  /** The ingest call of each dataset being prepared (the next one waits for it). */
+  readonly #preparing = new WeakMap<DatasetRuntime, Promise<unknown>>()
   readonly #releaseLock: () => Promise<void>
   readonly #sealErrors: string[] = []
   readonly #stopLogging: () => void
@@ -322,12 +325,31 @@ export class Store {
   async #ingest(dataset: string, input: IngestInput, opts: IngestOptions): Promise<IngestStatus> {
     this.assertUsable()
     const rt = this.runtime(dataset)
-    const { events, status } = prepareIngest(input, opts, this.#now(), declsOf(rt.meta), {
-      known: rt.fieldNames(),
-      maxDatasetFields: this.fieldLimits.maxFields,
-      maxEventFields: this.fieldLimits.maxEventFields,
-      dataset,
-    })
+    // Prepared in steps with turns of the event loop between; one call per dataset at a time (the
+    // field limits admit names as a call goes).
+    const before = this.#preparing.get(rt)
+    const prepared = (async () => {
+      if (before) await before.catch(() => {})
+      const steps = prepareIngestSteps(input, opts, this.#now(), declsOf(rt.meta), {
+        known: rt.fieldNames(),
+        maxDatasetFields: this.fieldLimits.maxFields,
+        maxEventFields: this.fieldLimits.maxEventFields,
+        dataset,
+      })
+      for (;;) {
+        const r = steps.next()
+        if (r.done) return r.value
+        await nextTurn()
+      }
+    })()
+    this.#preparing.set(rt, prepared)
+    let result: Awaited<typeof prepared>
+    try {
+      result = await prepared
+    } finally {
+      if (this.#preparing.get(rt) === prepared) this.#preparing.delete(rt)
+    }
+    const { events, status } = result
     if (events.length === 0) return status
     const walBytes = await rt.append(events)
     if (typeof input !== 'string' && !(input instanceof Uint8Array)) status.processedBytes += walBytes
@@ -348,6 +370,14 @@ export class Store {
   /** Wait until background seals (started when a dataset reaches `blockRows`) have finished. */
   async settle(): Promise<void> {
     for (const rt of this.runtimes()) await rt.idle()
+  }
+
+  /**
+   * Before `snapshot()`: makes the unsealed events it would make in one piece, in steps with turns
+   * of the event loop between (a query calls it first; correctness never depends on it).
+   */
+  async warmTails(): Promise<void> {
+    for (const rt of this.runtimes()) await rt.materializeInSteps(TAIL_STEP_ROWS)
   }
 
   /** Pin the current version: a consistent, immutable view for one query. Release it after. */

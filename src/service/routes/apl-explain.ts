@@ -14,6 +14,7 @@ export async function aplExplain(ctx: RouteContext): Promise<Reply> {
   const apl = reqString(body, 'apl')
   const window = { startTime: optString(body, 'startTime'), endTime: optString(body, 'endTime') }
   const now = ctx.db.now()
+  await ctx.db.warmTails()
   const snap = ctx.db.snapshot()
   try {
     // Authorization first: the explain below binds against every dataset. A long text compiles on

@@ -56,6 +56,7 @@ export async function aplQuery(ctx: RouteContext): Promise<Reply> {
   const now = ctx.db.now()
   // One deadline for compile and run; a client that disconnects stops either (issue 28).
   const deadline = deadlineAt(ctx.settings.queryDeadlineMs)
+  await ctx.db.warmTails()
   const snap = ctx.db.snapshot()
   try {
     // Bound and optimized (a long text off the event loop: query/compile-off-thread.ts).

@@ -11,8 +11,14 @@ import type { BlockHeader, ZoneMap } from '../block/index.ts'
 import type { SealRequest, SealResponse } from './protocol.ts'
 import { type SealCpu, sealPayloads } from './seal-block.ts'
 
-/** Blocks below this many rows are sealed in-process. */
+/** Blocks below this many rows are sealed in-process, unless their WAL records pass WORKER_MIN_BYTES. */
 export const WORKER_MIN_ROWS = 4096
+
+/**
+ * WAL bytes from which a block goes to the worker whatever its row count: a few rows over a
+ * thousand fields took 245 ms to encode on the event loop.
+ */
+export const WORKER_MIN_BYTES = 256 * 1024
 
 /** An encoded block ready to be written. */
 export interface EncodedSeal {
@@ -114,7 +120,9 @@ export class Sealer {
       this.#count(input.count, sealed.cpu, undefined)
       return sealed
     }
-    if (!this.#useWorker || this.#broken || input.count < WORKER_MIN_ROWS) {
+    const small =
+      input.count < WORKER_MIN_ROWS && input.payloads.reduce((n, p) => n + p.byteLength, 0) < WORKER_MIN_BYTES
+    if (!this.#useWorker || this.#broken || small) {
       try {
         return Promise.resolve(inProcess())
       } catch (e) {
