@@ -2,7 +2,8 @@
 // --cpu-prof`, e.g. from `bench/attacks.bench.ts --cpu-prof DIR`) and lists every stretch of
 // samples longer than the threshold in which the loop never went idle, with the functions that
 // took the most time in it (self and inclusive). A stretch is a run of samples with JS on the stack
-// (garbage collection inside a stretch counts towards it); "(idle)" and "(program)" end it.
+// (garbage collection inside a stretch counts towards it); "(idle)" and "(program)" end it, and
+// so does a change of the frame under (root) (another macrotask: a timer, an immediate, an I/O callback).
 //   node bench/long-tasks.ts PROFILE.cpuprofile [--min-ms 80] [--top 12] [--brief]
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
@@ -54,15 +55,31 @@ for (const file of positionals) {
     t += d
     at.push(t)
   }
+  // The frame under (root) of each sample: a macrotask keeps one from start to end (timers,
+  // immediates, an I/O callback), so a change of it ends a stretch as (idle) does.
+  const rootChild = (id: number) => {
+    let n = id
+    for (let p = parent.get(n); p !== undefined && parent.get(p) !== undefined; p = parent.get(p)) n = p
+    return n
+  }
   const stretches: { from: number; to: number }[] = []
   let start = -1
+  let task = -1
+  const close = (i: number) => {
+    if (start >= 0 && (at[i - 1] as number) - (at[start] as number) >= minMs * 1000)
+      stretches.push({ from: start, to: i })
+    start = -1
+  }
   for (let i = 0; i <= prof.samples.length; i++) {
-    const k = i < prof.samples.length ? kind(prof.samples[i] as number) : 'gap'
-    if (k === 'gap') {
-      if (start >= 0 && (at[i - 1] as number) - (at[start] as number) >= minMs * 1000)
-        stretches.push({ from: start, to: i })
-      start = -1
-    } else if (start < 0 && k === 'js') start = i
+    const id = i < prof.samples.length ? (prof.samples[i] as number) : -1
+    const k = id < 0 ? 'gap' : kind(id)
+    if (k === 'gap') close(i)
+    else if (k === 'js') {
+      const r = rootChild(id)
+      if (start >= 0 && r !== task) close(i)
+      if (start < 0) start = i
+      task = r
+    }
   }
   console.log(
     `${file}: ${prof.samples.length} samples, ${(t / 1e6).toFixed(1)} s; ${stretches.length} stretches ≥ ${minMs} ms`,
