@@ -123,7 +123,7 @@ export function createHandler(db: Apldb, opts: HttpOptions = {}): Handler {
     s.handle(toServiceRequest(req, res, state))
       .then(async (r) => {
         if (!state.bodyStarted) await drainSmall(req)
-        writeResponse(req, res, r)
+        await writeResponse(req, res, r)
         if (!req.complete) discardRest(req)
         log?.(
           `${req.method} ${loggedPath(s, req.method ?? 'GET', splitUrl(req.url).path)} ${r.status} ${(performance.now() - t0).toFixed(1)}ms`,

@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Transform } from 'node:stream'
 import * as zlib from 'node:zlib'
 import { type BodyBudget, payloadTooLarge, ServiceError } from '../service/index.ts'
+import { nextTurn } from '../util/loop-turn.ts'
 
 type DecoderFactory = () => Transform
 
@@ -96,7 +97,8 @@ export function readRequestBody(
       const finish = () => {
         if (settled) return
         settled = true
-        resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total))
+        if (chunks.length === 1) resolve(chunks[0])
+        else joinChunks(chunks, total).then(resolve, reject)
       }
       // The last chunk may still wait for budget: the body ends once it is kept.
       if (waiting) void waiting.then(finish)
@@ -121,4 +123,27 @@ export function readRequestBody(
       if (!req.complete) fail(new ServiceError(400, 'aborted', 'the client closed the request mid-body'))
     })
   })
+}
+
+/** Bytes copied between two turns of the event loop when a body's chunks are joined. */
+const JOIN_STEP_BYTES = 4 << 20
+
+/**
+ * `chunks` as one buffer of `total` bytes, copied a few MiB at a time with turns of the event loop
+ * between: the copy touches fresh pages, and joining 32 MiB in one piece held the loop 130–150 ms.
+ */
+async function joinChunks(chunks: readonly Buffer[], total: number): Promise<Uint8Array> {
+  const out = Buffer.allocUnsafeSlow(total)
+  let at = 0
+  let sinceTurn = 0
+  for (const c of chunks) {
+    out.set(c, at)
+    at += c.length
+    sinceTurn += c.length
+    if (sinceTurn >= JOIN_STEP_BYTES) {
+      sinceTurn = 0
+      await nextTurn()
+    }
+  }
+  return out
 }

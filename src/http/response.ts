@@ -3,10 +3,14 @@
 // read to its end (a refused upload is not worth draining).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ServiceResponse } from '../service/index.ts'
-import { stringifyWire } from '../wire/index.ts'
+import { stringifyWireSliced } from '../wire/index.ts'
 
-/** Sends `r` on `res`. */
-export function writeResponse(req: IncomingMessage, res: ServerResponse, r: ServiceResponse): void {
+/** Sends `r` on `res` (a long JSON body is written in slices of the event loop's time). */
+export async function writeResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  r: ServiceResponse,
+): Promise<void> {
   if (res.headersSent || res.destroyed) return
   const headers: Record<string, string> = { ...r.headers }
   if (!req.complete) headers.connection = 'close'
@@ -23,7 +27,8 @@ export function writeResponse(req: IncomingMessage, res: ServerResponse, r: Serv
     res.end(r.body)
     return
   }
-  const text = stringifyWire(r.body)
+  const text = await stringifyWireSliced(r.body)
+  if (res.headersSent || res.destroyed) return
   headers['content-type'] = 'application/json; charset=utf-8'
   headers['content-length'] = String(Buffer.byteLength(text))
   res.writeHead(r.status, headers)

@@ -59,10 +59,12 @@ export interface PreparedEvents {
 export const prepareStats = { calls: 0, events: 0, cpuUs: 0 }
 
 /**
- * Events normalized between two pauses of `prepareIngestSteps` (the caller lets the event loop run
- * there: 10,000 events over thousands of field names took 100–200 ms in one piece).
+ * Longest stretch of normalizing between two pauses of `prepareIngestSteps`, ms (the caller lets
+ * the event loop run there: 10,000 events over thousands of field names took 100–200 ms in one
+ * piece, and 2,048 of them still 150 ms). The clock is read every PREPARE_CHECK_EVENTS events.
  */
-export const PREPARE_STEP_EVENTS = 2048
+export const PREPARE_STEP_MS = 10
+const PREPARE_CHECK_EVENTS = 64
 
 /** A builder kept between calls (taken while a call runs, so calls paused midway never share one). */
 let idle: ChunkBuilder | undefined
@@ -104,9 +106,13 @@ function* build(
     payloads.push(encodeWalChunk(chunk, 0, payloads.length, 0))
     counts.push(chunk.rows)
   })
-  for (let from = 0; from < raw.length; from += PREPARE_STEP_EVENTS) {
-    if (from > 0) yield
-    addAll(builder, raw, from, Math.min(raw.length, from + PREPARE_STEP_EVENTS), failures)
+  let stepEnd = performance.now() + PREPARE_STEP_MS
+  for (let from = 0; from < raw.length; from += PREPARE_CHECK_EVENTS) {
+    if (performance.now() > stepEnd) {
+      yield
+      stepEnd = performance.now() + PREPARE_STEP_MS
+    }
+    addAll(builder, raw, from, Math.min(raw.length, from + PREPARE_CHECK_EVENTS), failures)
   }
   builder.finish()
   idle = builder
@@ -137,7 +143,7 @@ export function prepareIngest(
 }
 
 /**
- * `prepareIngest` in steps: pauses every PREPARE_STEP_EVENTS events. Calls for one dataset must not
+ * `prepareIngest` in steps: pauses every PREPARE_STEP_MS of work. Calls for one dataset must not
  * interleave (the field limits admit names as they go): the store runs them one at a time.
  */
 export function* prepareIngestSteps(
