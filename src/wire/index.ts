@@ -26,6 +26,6 @@ export type {
   WireInterval,
 } from './legacy-types.ts'
 export { GO_MESSAGE_CODES, GO_MESSAGE_PRIORITIES, isGoMessageCode, toWireStatus } from './status.ts'
-export { toTabular, toWireTable } from './tabular.ts'
+export { toTabular, toTabularSliced, toWireTable } from './tabular.ts'
 export type { TabularResponse, WireAgg, WireField, WireTable } from './tabular-types.ts'
 export type { FormatOptions, WireCell, WireFieldMeta, WireMessage, WireNumber, WireStatus } from './types.ts'

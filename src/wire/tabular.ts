@@ -3,6 +3,7 @@
 
 import { AGG_WIRE_NAMES } from '../catalog/index.ts'
 import type { QueryResult, ResultField, ResultTable } from '../exec/result.ts'
+import { nextTurn } from '../util/loop-turn.ts'
 import { ROW_ID_FIELD, wireColumn, wireFieldType, wireNumber, wireTime } from './cells.ts'
 import { FormatError } from './errors.ts'
 import { toWireStatus } from './status.ts'
@@ -47,6 +48,18 @@ export function wireAgg(agg: NonNullable<ResultField['agg']>): WireAgg {
 
 /** One result table on the wire (see module header for what is left out). */
 export function toWireTable(t: ResultTable): WireTable {
+  const steps = wireTableSteps(t)
+  for (;;) {
+    const r = steps.next()
+    if (r.done) return r.value
+  }
+}
+
+/** Rows from which `toTabularSliced` lets the event loop run between a table's columns. */
+const SLICED_ROWS = 2000
+
+/** `toWireTable` in steps: pauses between columns of a long table (each column's cells are formatted in one go). */
+function* wireTableSteps(t: ResultTable): Generator<void, WireTable> {
   assertRectangular(t)
   const fields: WireField[] = []
   const columns: (readonly WireCell[])[] = []
@@ -58,6 +71,7 @@ export function toWireTable(t: ResultTable): WireTable {
       type: wireFieldType(f, t.columns[i]),
       ...(f.agg !== undefined ? { agg: wireAgg(f.agg) } : {}),
     })
+    if (columns.length > 0 && (t.columns[i]?.length ?? 0) > SLICED_ROWS) yield
     columns.push(wireColumn(f.type, t.columns[i]))
   }
   return {
@@ -90,4 +104,24 @@ export function toTabular(result: QueryResult, opts: FormatOptions = {}): Tabula
     fieldsMetaMap: opts.fieldsMetaMap ?? {},
     ...(result.visualization !== undefined ? { visualization: { ...result.visualization } } : {}),
   }
+}
+
+/** `toTabular` with turns of the event loop between the columns of long tables (20,000 rows took 60–90 ms at once). */
+export async function toTabularSliced(
+  result: QueryResult,
+  opts: FormatOptions = {},
+): Promise<TabularResponse> {
+  const tables: WireTable[] = []
+  for (const t of result.tables) {
+    const steps = wireTableSteps(t)
+    for (;;) {
+      const r = steps.next()
+      if (r.done) {
+        tables.push(r.value)
+        break
+      }
+      await nextTurn()
+    }
+  }
+  return { ...toTabular({ ...result, tables: [] }, opts), tables }
 }

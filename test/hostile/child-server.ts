@@ -9,6 +9,7 @@ import * as net from 'node:net'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
 
 /** The launcher of this checkout. */
 export const THIS_BIN = fileURLToPath(new URL('../../bin/apldb.js', import.meta.url))
@@ -262,30 +263,80 @@ export async function startChild(o: ChildOptions = {}): Promise<ChildServer> {
   }
 }
 
-/** Health latency while `work` runs: a probe every `everyMs`; max ms and failures (status ≠ 200). */
+/**
+ * Source of the prober thread: GET /v2/user on a fresh connection every `everyMs` (after each
+ * answer), each answer's status and ms posted back; stops after the answer in flight on 'stop'.
+ */
+const PROBER = `
+const { parentPort, workerData } = require('node:worker_threads')
+const http = require('node:http')
+const { url, token, everyMs } = workerData
+let stop = false
+parentPort.on('message', () => { stop = true })
+const probe = () => new Promise((resolve) => {
+  const t0 = performance.now()
+  let done = false
+  const finish = (status) => { if (!done) { done = true; clearTimeout(timer); resolve({ status, ms: performance.now() - t0 }) } }
+  const req = http.request(new URL('/v2/user', url), { headers: { authorization: 'Bearer ' + token }, agent: false }, (res) => {
+    res.resume()
+    res.on('end', () => finish(res.statusCode))
+    res.on('error', () => finish(0))
+  })
+  const timer = setTimeout(() => { req.destroy(); finish(0) }, 10000)
+  req.on('error', () => finish(0))
+  req.end()
+})
+;(async () => {
+  while (!stop) {
+    parentPort.postMessage(await probe())
+    if (!stop) await new Promise((r) => setTimeout(r, everyMs))
+  }
+  parentPort.postMessage('done')
+})()
+`
+
+/**
+ * Runs `work` while a prober polls the server's health (the cheapest authenticated route). The
+ * prober runs on a thread of its own: the work's own client-side effort (building a large request,
+ * parsing a large answer) must not delay the probes and count against the server. The work starts
+ * once the prober has answered once (its thread and its connection code warm); that answer is not counted.
+ */
 export async function whileProbing<T>(
   s: ChildServer,
   work: () => Promise<T>,
   everyMs = 50,
 ): Promise<{ result: T; healthMaxMs: number; healthFailures: number; probes: number }> {
-  let stop = false
   let healthMaxMs = 0
   let healthFailures = 0
   let probes = 0
-  const prober = (async () => {
-    while (!stop) {
-      const r = await s.health(10_000)
+  let first = true
+  let warm: () => void = () => {}
+  const warmed = new Promise<void>((resolve) => {
+    warm = resolve
+  })
+  const prober = new Worker(PROBER, { eval: true, workerData: { url: s.url, token: ROOT, everyMs } })
+  const finished = new Promise<void>((resolve) => {
+    prober.on('message', (m: { status: number; ms: number } | 'done') => {
+      if (m === 'done') return resolve()
+      if (first) {
+        first = false
+        return warm()
+      }
       probes++
-      if (r.status !== 200) healthFailures++
-      healthMaxMs = Math.max(healthMaxMs, r.ms)
-      if (!stop) await new Promise((res) => setTimeout(res, everyMs))
-    }
-  })()
+      if (m.status !== 200) healthFailures++
+      healthMaxMs = Math.max(healthMaxMs, m.ms)
+    })
+    prober.on('error', () => resolve())
+    prober.on('exit', () => resolve())
+  })
+  await Promise.race([warmed, finished])
+  let result: T
   try {
-    const result = await work()
-    return { result, healthMaxMs, healthFailures, probes }
+    result = await work()
   } finally {
-    stop = true
-    await prober
+    prober.postMessage('stop')
+    await finished
+    await prober.terminate()
   }
+  return { result, healthMaxMs, healthFailures, probes }
 }

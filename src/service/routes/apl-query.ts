@@ -5,7 +5,7 @@
 
 import { legacyRequestFromApl } from '../../legacy/index.ts'
 import { deadlineAt, msLeft, runOptimizedPlan } from '../../query/run-apl.ts'
-import { toLegacy, toTabular } from '../../wire/index.ts'
+import { toLegacy, toTabularSliced } from '../../wire/index.ts'
 import { bindOptimizedOffThread } from '../apl-auth.ts'
 import { objectBody, optBool, optCount, optString, reqString } from '../body-fields.ts'
 import { resultCursors, windowAfterCursor } from '../cursor.ts'
@@ -77,7 +77,7 @@ export async function aplQuery(ctx: RouteContext): Promise<Reply> {
     const cursors = resultCursors(result)
     // apldb's own figure, outside the wire body (Axiom's status has no such key): blocks skipped unread.
     const headers = { 'x-apldb-blocks-pruned': String(result.status.blocksPruned) }
-    if (fmt === 'tabular') return { status: 200, headers, body: toTabular(result, cursors) }
+    if (fmt === 'tabular') return { status: 200, headers, body: await toTabularSliced(result, cursors) }
     // Legacy answers echo the request when the APL is expressible as one (api-contract.md §1.6).
     const request = legacyRequestFromApl(apl, window)
     return { status: 200, headers, body: toLegacy(result, request ? { ...cursors, request } : cursors) }
