@@ -106,7 +106,25 @@ export class AggregateExec implements PhysicalOperator {
     this.numGroups = groups.size
     this.metrics.rowsOut = groups.size
     const keys = this.#keys.map((_, k) => k)
-    yield this.#output(groups, keys, groups.size, (k) => groups.keyIds(k), agg.counts ?? agg.states, true)
+    // Output in batches of OUTPUT_GROUPS groups, the event loop's turn between them (2M groups at once held it a second).
+    const values = this.#keyValues(groups, keys)
+    const step = ctx.pieceRows ?? OUTPUT_GROUPS
+    const states = agg.counts ?? agg.states
+    const ids = keys.map((k) => groups.keyIds(k))
+    for (let from = 0; from === 0 || from < groups.size; from += step) {
+      if (from > 0) await ctx.guard.pace()
+      const to = Math.min(groups.size, from + step)
+      yield this.#output(values, { from, to }, (k) => ids[k], states, true)
+    }
+  }
+
+  /** Each key's distinct values as a vector (a string key's become its dictionary as they are). */
+  #keyValues(groups: GroupIndex, keys: readonly number[]): Vec[] {
+    return keys.map((k) => {
+      const { type } = this.schema[k]
+      const values = groups.keys[k].values
+      return type === 'string' ? fromDistinctStrings(values) : fromCells(type, values)
+    })
   }
 
   /**
@@ -120,45 +138,43 @@ export class AggregateExec implements PhysicalOperator {
     const folded = foldGroups(agg.groups, drop, this.#specs, (a, g, into) => agg.mergeInto(a, g, into))
     if (!folded) return null
     const kept = this.#keys.map((_, k) => k).filter((k) => k !== drop)
-    return this.#output(agg.groups, kept, folded.size, (i) => folded.keyIds[i], folded.states, false)
+    const values = this.#keyValues(agg.groups, kept)
+    return this.#output(values, { from: 0, to: folded.size }, (i) => folded.keyIds[i], folded.states, false)
   }
 
   /**
-   * Output columns: the keys `keys` (indices into this summarize's keys), `keyIds(i)` giving each
-   * output group's id of the i-th, then the aggregates of `states` (or `counts`, when every
-   * aggregation is a plain count()); `main` when it is this summarize's own result (estimates are
-   * reported).
+   * Output columns of output groups [from, to): the keys, from `values` (each key's distinct values,
+   * see #keyValues) gathered by `keyIds(i)` (each output group's id of the i-th key), then the
+   * aggregates of `states` (or `counts`, when every aggregation is a plain count()); `main` when it
+   * is this summarize's own result (estimates are reported).
    */
   #output(
-    groups: GroupIndex,
-    keys: readonly number[],
-    n: number,
+    values: readonly Vec[],
+    range: { readonly from: number; readonly to: number },
     keyIds: (i: number) => Uint32Array,
     states: readonly AggState[][] | GroupCounts,
     main: boolean,
   ): Batch {
-    // Each key's distinct values become a vector once (a time is a bigint cell: converting one per
+    const { from, to } = range
+    const n = to - from
+    // Each key's distinct values became a vector once (a time is a bigint cell: converting one per
     // group cost more than the aggregation of a small query), gathered by the groups' key ids.
-    // A key's values are distinct: a string key's become its dictionary as they are.
-    const cols: Vec[] = keys.map((k, i) => {
-      const { type } = this.schema[k]
-      const values = groups.keys[k].values
-      return takeVec(type === 'string' ? fromDistinctStrings(values) : fromCells(type, values), keyIds(i))
-    })
+    const cols: Vec[] = values.map((v, i) => takeVec(v, keyIds(i).subarray(from, to)))
     let at = 0
     for (const o of this.#outputs) {
       if (isArgSpec(o.calls[0])) {
         const st = (states as AggState[][])[at++]
-        cols.push(...argColumns(o.calls[0], (g) => st[g], n))
+        cols.push(...argColumns(o.calls[0], (g) => st[from + g], n))
         continue
       }
       const results = o.calls.map((spec, c) => {
-        if (states instanceof GroupCounts) return countColumn(spec.type, states, n)
+        if (states instanceof GroupCounts) return countColumn(spec.type, states, from, to)
         const cells: Cell[] = new Array(n)
         const st = states[at + c]
         for (let g = 0; g < n; g++) {
-          cells[g] = resultCell(spec, st[g])
-          if (main && st[g].isEstimate) this.isEstimate = true
+          const s = st[from + g]
+          cells[g] = resultCell(spec, s)
+          if (main && s.isEstimate) this.isEstimate = true
         }
         return fromCells(spec.type, cells)
       })
@@ -174,14 +190,19 @@ export class AggregateExec implements PhysicalOperator {
   }
 }
 
-/** The column of plain counts of groups 0 … n − 1 (whole numbers: no cell per group). */
-function countColumn(type: AplType, counts: GroupCounts, n: number): Vec {
+/** Groups per output batch of a summarize. */
+const OUTPUT_GROUPS = 65_536
+
+/** The column of plain counts of groups from … to − 1 (whole numbers: no cell per group). */
+function countColumn(type: AplType, counts: GroupCounts, from: number, to: number): Vec {
+  const n = to - from
   if (type !== 'long' && type !== 'real')
     return fromCells(
       type,
       Array.from({ length: n }, (_, g) => typedCell(type, counts.of(g))),
     )
   const values = new Float64Array(n)
-  for (let g = 0; g < n; g++) values[g] = type === 'long' ? Math.round(counts.of(g)) : counts.of(g)
+  for (let g = 0; g < n; g++)
+    values[g] = type === 'long' ? Math.round(counts.of(from + g)) : counts.of(from + g)
   return { kind: 'num', type, values, valid: new Uint8Array(n).fill(1) }
 }
