@@ -46,6 +46,7 @@ export async function deleteBlocks(ctx: RouteContext): Promise<Reply> {
   ) {
     throw badRequest('invalid_body', 'variables must be an object')
   }
+  await ctx.db.warmTails()
   const snap = ctx.db.snapshot()
   try {
     // A long text compiles on the compile worker, within the request's deadline and abort signal.
