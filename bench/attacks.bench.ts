@@ -57,7 +57,7 @@ for (const a of chosen) {
         limitS * 1000,
       )
     })
-    const { result, healthMaxMs, healthFailures } = await whileProbing(s, () =>
+    const { result, healthMaxMs, healthFailures, probes } = await whileProbing(s, () =>
       Promise.race([
         a.run(s, scale).catch((e: unknown) => ({
           status: `threw`,
@@ -85,10 +85,13 @@ for (const a of chosen) {
             ? `alive, health ${h.status || h.failure}`
             : `DEAD (${s.exit()})`
     }
+    // A probe lasts until its answer: an attack shorter than one round trip has none.
     const health =
-      healthFailures > 0
-        ? `${healthMaxMs.toFixed(0)} ms (${healthFailures} failed)`
-        : `${healthMaxMs.toFixed(0)} ms`
+      probes === 0
+        ? 'no probe (shorter than one)'
+        : healthFailures > 0
+          ? `${healthMaxMs.toFixed(0)} ms (${healthFailures} failed, ${probes} probes)`
+          : `${healthMaxMs.toFixed(0)} ms (${probes} probes)`
     console.log(
       `| ${a.title} | ${result.status} | ${result.codes.join(', ')} | ${secs.toFixed(1)} s | ${(peak / MiB).toFixed(0)} MiB | ${health} | ${after} | ${result.note ?? ''} |`,
     )
