@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { batchToEvents, buildBatch } from '../../../src/storage/block/build.ts'
 import { TAIL_STEP_ROWS, TailBatches } from '../../../src/storage/tail-batches.ts'
 import type { FlatEvent, FlatValue } from '../../../src/storage/types.ts'
+import { loopIterations } from '../util/loop-iterations.ts'
 
 function events(n: number, seed: number): FlatEvent[] {
   const out: FlatEvent[] = []
@@ -37,16 +38,10 @@ describe('TailBatches', () => {
 
   it('lets the event loop run between steps', async () => {
     const evs = events(4 * TAIL_STEP_ROWS, 3)
-    let ticks = 0
-    let on = true
-    const tick = () => {
-      ticks++
-      if (on) setImmediate(tick)
-    }
-    setImmediate(tick)
+    const loop = loopIterations()
     await new TailBatches().get({ events: evs, length: evs.length, firstSeq: 0 })
-    on = false
-    expect(ticks).toBeGreaterThanOrEqual(3)
+    loop.stop()
+    expect(loop.now()).toBeGreaterThanOrEqual(3)
   })
 
   it('shares one build among readers of a prefix and rebuilds for a longer one', async () => {

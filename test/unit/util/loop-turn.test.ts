@@ -2,27 +2,11 @@
 // they asked, so I/O is polled between any two of them.
 import { describe, expect, it } from 'vitest'
 import { nextTurn, waitingTurns } from '../../../src/util/loop-turn.ts'
-
-/** Counts event-loop iterations (one setImmediate chain: one tick per check phase) until stopped. */
-function iterations() {
-  let n = 0
-  let on = true
-  const tick = () => {
-    n++
-    if (on) setImmediate(tick)
-  }
-  setImmediate(tick)
-  return {
-    now: () => n,
-    stop: () => {
-      on = false
-    },
-  }
-}
+import { loopIterations } from './loop-iterations.ts'
 
 describe('nextTurn', () => {
   it('resumes waiters one per iteration, first come first served', async () => {
-    const loop = iterations()
+    const loop = loopIterations()
     await new Promise((r) => setImmediate(r))
     const seen: { who: number; at: number }[] = []
     await Promise.all(

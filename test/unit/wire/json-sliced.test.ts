@@ -3,6 +3,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { stringifyWire, stringifyWireSliced } from '../../../src/wire/json.ts'
+import { loopIterations } from '../util/loop-iterations.ts'
 
 const leaf = fc.oneof(
   fc.string(),
@@ -38,16 +39,10 @@ describe('stringifyWireSliced', () => {
     const body = {
       tables: [{ columns: [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])] }],
     }
-    let ticks = 0
-    let on = true
-    const tick = () => {
-      ticks++
-      if (on) setImmediate(tick)
-    }
-    setImmediate(tick)
+    const loop = loopIterations()
     const text = await stringifyWireSliced(body)
-    on = false
+    loop.stop()
     expect(text).toBe(stringifyWire(body))
-    expect(ticks).toBeGreaterThanOrEqual(10)
+    expect(loop.now()).toBeGreaterThanOrEqual(10)
   })
 })
