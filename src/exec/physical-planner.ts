@@ -4,6 +4,7 @@
 // yet` (ExecError) naming them, never run with a wrong answer.
 import type { LogicalKind, LogicalNode, LogicalOf } from '../plan/index.ts'
 import { nodeChildren } from '../plan/index.ts'
+import { runSteps, runStepsPaused } from '../util/steps.ts'
 import { scopeOf } from './eval/evaluate.ts'
 import type { KernelEnv } from './kernels/kernel.ts'
 import type { PhysicalOperator } from './operator.ts'
@@ -123,28 +124,19 @@ class Frame {
  * STACK_SPAN operators, so pulling a batch through them never nests that deep either.
  */
 export function build(node: LogicalNode, o: PhysicalOptions): PhysicalOperator {
-  const steps = buildSteps(node, o)
-  for (;;) {
-    const r = steps.next()
-    if (r.done) return r.value
-  }
+  return runSteps(buildSteps(node, o))
 }
 
 /**
  * `build`, awaiting `pause` after each operator (the query guard's `pace`: a turn of the event loop
  * once the query held it for a slice), so building a plan of thousands of stages never blocks it.
  */
-export async function buildSliced(
+export function buildSliced(
   node: LogicalNode,
   o: PhysicalOptions,
   pause: () => Promise<void>,
 ): Promise<PhysicalOperator> {
-  const steps = buildSteps(node, o)
-  for (;;) {
-    const r = steps.next()
-    if (r.done) return r.value
-    await pause()
-  }
+  return runStepsPaused(buildSteps(node, o), pause)
 }
 
 /** `build` as steps: yields after each operator it makes. */

@@ -357,8 +357,9 @@ export class DatasetRuntime {
    * event loop between (65,536 events over a thousand fields took 165 ms at once).
    */
   async materializeInSteps(step: number): Promise<void> {
-    while (this.#events.length < this.unsealed) {
+    for (;;) {
       this.#materialize(step)
+      if (this.#events.length >= this.unsealed) return
       await nextTurn()
     }
   }

@@ -2,6 +2,7 @@
 // for the WAL) and the status reported back (api-contract.md §3.4). Parsing and per-event rules
 // live in ingest/; this module only strings them together. One bad event fails alone.
 
+import { runSteps } from '../util/steps.ts'
 import { threadCpuUsage } from '../util/thread-cpu.ts'
 import { formatRfc3339Nano } from '../util/time/index.ts'
 import type { FieldDecls } from './field-decls.ts'
@@ -135,11 +136,7 @@ export function prepareIngest(
   decls?: FieldDecls,
   fields?: FieldLimits,
 ): { events: PreparedEvents; status: IngestStatus } {
-  const steps = prepareIngestSteps(input, opts, now, decls, fields)
-  for (;;) {
-    const r = steps.next()
-    if (r.done) return r.value
-  }
+  return runSteps(prepareIngestSteps(input, opts, now, decls, fields))
 }
 
 /**

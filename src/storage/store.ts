@@ -3,8 +3,8 @@
 // dataset changes. Every change is durable before it is visible. A failed write stops the store.
 
 import * as path from 'node:path'
-import { nextTurn } from '../util/loop-turn.ts'
 import { defaultPoolBytes, defaultQueryBytes, MemoryPool } from '../util/memory/index.ts'
+import { runStepsPaused } from '../util/steps.ts'
 import { formatRfc3339Nano } from '../util/time/index.ts'
 import { onWorkerFault, type WorkerFault, workerFaults } from '../util/worker-faults.ts'
 import type { BlockBatch } from './block/index.ts'
@@ -330,17 +330,14 @@ export class Store {
     const before = this.#preparing.get(rt)
     const prepared = (async () => {
       if (before) await before.catch(() => {})
-      const steps = prepareIngestSteps(input, opts, this.#now(), declsOf(rt.meta), {
-        known: rt.fieldNames(),
-        maxDatasetFields: this.fieldLimits.maxFields,
-        maxEventFields: this.fieldLimits.maxEventFields,
-        dataset,
-      })
-      for (;;) {
-        const r = steps.next()
-        if (r.done) return r.value
-        await nextTurn()
-      }
+      return runStepsPaused(
+        prepareIngestSteps(input, opts, this.#now(), declsOf(rt.meta), {
+          known: rt.fieldNames(),
+          maxDatasetFields: this.fieldLimits.maxFields,
+          maxEventFields: this.fieldLimits.maxEventFields,
+          dataset,
+        }),
+      )
     })()
     this.#preparing.set(rt, prepared)
     let result: Awaited<typeof prepared>

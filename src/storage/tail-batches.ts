@@ -3,7 +3,7 @@
 // of events, and any append makes the next query rebuild it: the build runs in steps of
 // TAIL_STEP_ROWS events with a turn of the event loop between them (a 65,536-event tail took
 // 130–360 ms in one piece, with health requests waiting), and readers of the same prefix share one build.
-import { nextTurn } from '../util/loop-turn.ts'
+import { runStepsPaused } from '../util/steps.ts'
 import { type BlockBatch, buildBatchSteps } from './block/build.ts'
 import type { TailView } from './snapshot.ts'
 
@@ -18,17 +18,8 @@ export class TailBatches {
   get(tail: TailView): Promise<BlockBatch> {
     const hit = this.#cache.get(tail.events)
     if (hit && hit.length === tail.length) return hit.batch
-    const batch = build(tail.events.slice(0, tail.length))
+    const batch = runStepsPaused(buildBatchSteps(tail.events.slice(0, tail.length), TAIL_STEP_ROWS))
     this.#cache.set(tail.events, { length: tail.length, batch })
     return batch
-  }
-}
-
-async function build(events: Parameters<typeof buildBatchSteps>[0]): Promise<BlockBatch> {
-  const steps = buildBatchSteps(events, TAIL_STEP_ROWS)
-  for (;;) {
-    const r = steps.next()
-    if (r.done) return r.value
-    await nextTurn()
   }
 }

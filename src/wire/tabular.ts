@@ -3,7 +3,7 @@
 
 import { AGG_WIRE_NAMES } from '../catalog/index.ts'
 import type { QueryResult, ResultField, ResultTable } from '../exec/result.ts'
-import { nextTurn } from '../util/loop-turn.ts'
+import { runSteps, runStepsPaused } from '../util/steps.ts'
 import { ROW_ID_FIELD, wireColumn, wireFieldType, wireNumber, wireTime } from './cells.ts'
 import { FormatError } from './errors.ts'
 import { toWireStatus } from './status.ts'
@@ -48,11 +48,7 @@ export function wireAgg(agg: NonNullable<ResultField['agg']>): WireAgg {
 
 /** One result table on the wire (see module header for what is left out). */
 export function toWireTable(t: ResultTable): WireTable {
-  const steps = wireTableSteps(t)
-  for (;;) {
-    const r = steps.next()
-    if (r.done) return r.value
-  }
+  return runSteps(wireTableSteps(t))
 }
 
 /** Rows from which `toTabularSliced` lets the event loop run between a table's columns. */
@@ -112,16 +108,6 @@ export async function toTabularSliced(
   opts: FormatOptions = {},
 ): Promise<TabularResponse> {
   const tables: WireTable[] = []
-  for (const t of result.tables) {
-    const steps = wireTableSteps(t)
-    for (;;) {
-      const r = steps.next()
-      if (r.done) {
-        tables.push(r.value)
-        break
-      }
-      await nextTurn()
-    }
-  }
+  for (const t of result.tables) tables.push(await runStepsPaused(wireTableSteps(t)))
   return { ...toTabular({ ...result, tables: [] }, opts), tables }
 }

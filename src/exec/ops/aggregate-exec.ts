@@ -199,7 +199,7 @@ function countColumn(type: AplType, counts: GroupCounts, from: number, to: numbe
   if (type !== 'long' && type !== 'real')
     return fromCells(
       type,
-      Array.from({ length: n }, (_, g) => typedCell(type, counts.of(g))),
+      Array.from({ length: n }, (_, g) => typedCell(type, counts.of(from + g))),
     )
   const values = new Float64Array(n)
   for (let g = 0; g < n; g++)

@@ -1,6 +1,7 @@
 // storage/block/build.ts: FlatEvents → one immutable BlockBatch (Arrow vectors, one per (field,
 // type) pair) on the ingest hot path. One pass over the events; never uses the Arrow Builder API.
 import * as arrow from 'apache-arrow'
+import { runSteps } from '../../util/steps.ts'
 import { FIELD_TYPES, type FieldType, type FlatEvent, TimespanValue } from '../types.ts'
 import {
   ArrayAccumulator,
@@ -98,11 +99,7 @@ export class FieldSlot {
  * event's `fields` holds a reserved time name or an integer outside int64.
  */
 export function buildBatch(events: readonly FlatEvent[]): BlockBatch {
-  const steps = buildBatchSteps(events, events.length + 1)
-  for (;;) {
-    const r = steps.next()
-    if (r.done) return r.value
-  }
+  return runSteps(buildBatchSteps(events, events.length + 1))
 }
 
 /**
