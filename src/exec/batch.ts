@@ -386,6 +386,13 @@ export function nullVec(type: AplType, n: number): Vec {
 export function fromDistinctStrings(cells: readonly Cell[]): Vec {
   const n = cells.length
   const codes = new Int32Array(n)
+  let strings = 0
+  while (strings < n && typeof cells[strings] === 'string') strings++
+  if (strings === n) {
+    // No null among them: the dictionary is a copy of the cells (one block copy, no growth), codes 0…n−1.
+    for (let i = 0; i < n; i++) codes[i] = i
+    return { kind: 'str', codes, dict: cells.slice() as string[] }
+  }
   const dict: string[] = []
   for (let i = 0; i < n; i++) {
     const c = cells[i]

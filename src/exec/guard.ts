@@ -5,7 +5,7 @@
 // meanwhile), which lets shared builders (the string interner, array builders) check without every
 // kernel signature carrying it. What one evaluation builds (computed strings and arrays) is charged
 // to it while it runs; operators that keep results charge them to their own accounts.
-import { nextTurn } from '../util/loop-turn.ts'
+import { nextTurn, TURN_MS } from '../util/loop-turn.ts'
 import { ExecError } from './exec-error.ts'
 import { type MemoryAccount, QueryMemory } from './query-memory.ts'
 
@@ -15,9 +15,9 @@ export const TICK_UNITS = 4096
 /**
  * Longest stretch of synchronous work a query does before the event loop gets a turn, ms: `pace`
  * yields between batches past it, and an evaluation run as a slice stops past it (to be redone in
- * smaller pieces after a turn). Keeps a health check answered within ~100 ms while queries run.
+ * smaller pieces after a turn). The process-wide TURN_MS (util/loop-turn.ts).
  */
-export const SLICE_MS = 40
+export const SLICE_MS = TURN_MS
 
 /** Thrown inside an evaluation run with `slice` when it outlasts its slice (never escapes `slice` callers). */
 export class SliceExpired extends Error {

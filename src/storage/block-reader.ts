@@ -3,6 +3,7 @@
 // byte-budgeted LRU. A block that fails verification is reported once through `onCorrupt` and the
 // read fails with an error naming it: never a partial answer.
 import type * as arrow from 'apache-arrow'
+import { nextTurn } from '../util/loop-turn.ts'
 import type { MemoryPool } from '../util/memory/index.ts'
 import {
   type BlockColumn,
@@ -101,6 +102,10 @@ export class BlockReader {
       for (const i of missing) {
         const entry = header.columns[i]
         const chunk = await handle.read(block.bodyOffset + entry.offset, entry.length)
+        // The read completes in the loop's I/O phase, where every query's completed read would
+        // otherwise decode back to back (5–30 ms each) before a waiting request is polled: decoding
+        // waits its turn, as other query work does (util/loop-turn.ts).
+        await nextTurn()
         let decoded: DecodedColumn
         try {
           decoded = decodeColumnChunk(chunk, entry, header.rowCount)

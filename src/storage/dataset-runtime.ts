@@ -4,7 +4,7 @@
 // rolls the WAL. Seals of one dataset run one at a time. Unsealed events are kept as their WAL
 // records (columns); readers get them as objects, made on demand.
 import * as path from 'node:path'
-import { nextTurn } from '../util/loop-turn.ts'
+import { nextTurn, TURN_MS } from '../util/loop-turn.ts'
 import type { EventChunk } from './block/event-chunk.ts'
 import { BLOCK_TRAILER_BYTES } from './block/index.ts'
 import { writeFileDurable } from './fs.ts'
@@ -22,6 +22,9 @@ export const MAX_UNSEALED_BLOCKS = 6
 
 /** Blocks encoded and written ahead of their commit (see seal). */
 export const SEAL_PIPELINE = 4
+
+/** Unsealed events made between two reads of the clock by `materializeInSteps`. */
+const MATERIALIZE_EVENTS = 512
 
 /** A block on its way: encoding, then its file written durably (not yet committed). */
 interface PendingSeal {
@@ -353,14 +356,17 @@ export class DatasetRuntime {
   }
 
   /**
-   * Makes the unsealed events `view()` would make in one piece, `step` at a time with a turn of the
-   * event loop between (65,536 events over a thousand fields took 165 ms at once).
+   * Makes the unsealed events `view()` would make in one piece, in pieces of at most TURN_MS with a
+   * turn of the event loop between (65,536 events over a thousand fields took 165 ms at once).
    */
-  async materializeInSteps(step: number): Promise<void> {
-    for (;;) {
-      this.#materialize(step)
-      if (this.#events.length >= this.unsealed) return
-      await nextTurn()
+  async materializeInSteps(): Promise<void> {
+    let end = performance.now() + TURN_MS
+    while (this.#events.length < this.unsealed) {
+      this.#materialize(MATERIALIZE_EVENTS)
+      if (performance.now() >= end) {
+        await nextTurn()
+        end = performance.now() + TURN_MS
+      }
     }
   }
 

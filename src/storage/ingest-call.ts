@@ -2,6 +2,7 @@
 // for the WAL) and the status reported back (api-contract.md §3.4). Parsing and per-event rules
 // live in ingest/; this module only strings them together. One bad event fails alone.
 
+import { StepClock } from '../util/loop-turn.ts'
 import { runSteps } from '../util/steps.ts'
 import { threadCpuUsage } from '../util/thread-cpu.ts'
 import { formatRfc3339Nano } from '../util/time/index.ts'
@@ -12,7 +13,7 @@ import {
   type ChunkConsumer,
   type IngestFormat,
   type NormalizeOptions,
-  parseInput,
+  parseInputSteps,
 } from './ingest/index.ts'
 import { encodeWalChunk, placeWalRecord } from './wal/codec.ts'
 
@@ -172,18 +173,25 @@ export function* prepareIngestSteps(
   const knownBefore = fields?.known.size ?? 0
   const text = typeof input === 'string' || input instanceof Uint8Array ? input : undefined
   const parse = (exactIntegers: boolean) =>
-    parseInput(text as string | Uint8Array, {
-      format: opts.format,
-      csvDelimiter: opts.csvDelimiter,
-      csvFields: opts.csvFields,
-      exactIntegers,
-    })
-  let parsed = text === undefined ? undefined : parse(false)
+    paced(
+      parseInputSteps(
+        text as string | Uint8Array,
+        {
+          format: opts.format,
+          csvDelimiter: opts.csvDelimiter,
+          csvFields: opts.csvFields,
+          exactIntegers,
+        },
+        new StepClock(PREPARE_STEP_MS),
+      ),
+      pause,
+    )
+  let parsed = text === undefined ? undefined : yield* parse(false)
   let failed: { timestamp: string; error: string }[] = []
   if (parsed) yield* pause()
   let built = yield* paced(build(parsed ? parsed.events : (input as readonly unknown[]), norm, failed), pause)
   if (parsed && opts.format !== 'csv' && built.beyondSafe > 0) {
-    parsed = parse(true)
+    parsed = yield* parse(true)
     failed = []
     if (fields) for (const name of [...fields.known].slice(knownBefore)) fields.known.delete(name)
     built = yield* paced(build(parsed.events, norm, failed), pause)

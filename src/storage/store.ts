@@ -30,7 +30,7 @@ import type { BlockSource } from './snapshot.ts'
 import { type BlockHandle, type FieldInfo, Snapshot, type TailView, type Version } from './snapshot.ts'
 import type { StoreContext } from './store-context.ts'
 import { blockRowsOf, fieldLimitsOf, type StoreLogger, type StoreOptions } from './store-options.ts'
-import { TAIL_STEP_ROWS, TailBatches } from './tail-batches.ts'
+import { TailBatches } from './tail-batches.ts'
 
 const DAY_NS = 86_400_000_000_000n
 
@@ -374,7 +374,7 @@ export class Store {
    * of the event loop between (a query calls it first; correctness never depends on it).
    */
   async warmTails(): Promise<void> {
-    for (const rt of this.runtimes()) await rt.materializeInSteps(TAIL_STEP_ROWS)
+    for (const rt of this.runtimes()) await rt.materializeInSteps()
   }
 
   /** Pin the current version: a consistent, immutable view for one query. Release it after. */

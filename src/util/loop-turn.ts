@@ -4,6 +4,45 @@
 // first served. With a bare `setImmediate`, N queries that yield together all resume in the same
 // check phase, one after another, and I/O (a health request, a new connection) waits N slices;
 // here it waits one. The queue is this thread's, as the event loop is.
+//
+// TURN_MS is the one budget for how long a piece of work holds the loop before it takes a turn.
+// A request on a new connection needs two or three iterations of the loop (accept, read, write),
+// and each may come after one such piece: pieces of TURN_MS keep a health check within ~100 ms
+// with room for a garbage collection. `StepClock` counts a piece's time for loops that pause.
+
+/** Longest synchronous stretch one piece of work holds the event loop before a turn, ms (see header). */
+export const TURN_MS = 15
+
+/** Rows (or values) between two clock reads of `StepClock.due`. */
+const CLOCK_EVERY = 256
+
+/**
+ * The time of one piece of work since its last pause: `due()` answers true once `ms` passed (it
+ * reads the clock every CLOCK_EVERY calls, so a per-row call costs a counter), `restart()` after the pause.
+ */
+export class StepClock {
+  readonly #ms: number
+  #end: number
+  #calls = 0
+
+  constructor(ms: number = TURN_MS) {
+    this.#ms = ms
+    this.#end = performance.now() + ms
+  }
+
+  /** Whether this piece has run its time (checked every CLOCK_EVERY calls). */
+  due(): boolean {
+    if (++this.#calls < CLOCK_EVERY) return false
+    this.#calls = 0
+    return performance.now() >= this.#end
+  }
+
+  /** Starts the next piece (after a pause). */
+  restart(): void {
+    this.#calls = 0
+    this.#end = performance.now() + this.#ms
+  }
+}
 
 /** Callers waiting for a turn, oldest first from `head`. */
 const waiting: ((() => void) | undefined)[] = []

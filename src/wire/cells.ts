@@ -4,6 +4,8 @@
 import { type AplType, wireTypeName } from '../catalog/index.ts'
 import type { Cell, ResultField } from '../exec/result.ts'
 import { compositeType, type FieldType } from '../storage/types.ts'
+import type { StepClock } from '../util/loop-turn.ts'
+import { runSteps } from '../util/steps.ts'
 import { formatGoDuration, formatRfc3339Nano } from '../util/time/index.ts'
 import type { WireCell, WireNumber } from './types.ts'
 
@@ -75,15 +77,35 @@ export function wireCell(type: AplType, cell: Cell): WireCell {
  * changes (strings, bools, safe longs, finite reals, dynamic), so formatting costs one scan.
  */
 export function wireColumn(type: AplType, cells: readonly Cell[]): readonly WireCell[] {
+  return runSteps(wireColumnSteps(type, cells))
+}
+
+/** `wireColumn` in steps: pauses whenever `clock` says its piece ran its time; without a clock, never. */
+export function* wireColumnSteps(
+  type: AplType,
+  cells: readonly Cell[],
+  clock?: StepClock,
+): Generator<void, readonly WireCell[]> {
   const conv = CONVERT[type]
   if (conv === undefined) return cells
   // Scan without copying; copy only from the first cell that changes (most columns never do).
   let i = 0
   const n = cells.length
-  while (i < n && !conv.needs(cells[i])) i++
+  for (; i < n && !conv.needs(cells[i]); i++) {
+    if (clock?.due()) {
+      yield
+      clock.restart()
+    }
+  }
   if (i === n) return cells
   const out: WireCell[] = cells.slice(0, i)
-  for (; i < n; i++) out.push(conv.map(cells[i]))
+  for (; i < n; i++) {
+    out.push(conv.map(cells[i]))
+    if (clock?.due()) {
+      yield
+      clock.restart()
+    }
+  }
   return out
 }
 

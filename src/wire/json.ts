@@ -1,7 +1,7 @@
 // wire/json.ts: the JSON text of a wire object. Writes a bigint as its exact digits (a JSON
 // number, never a string), even when some library has patched `BigInt.prototype.toJSON`.
 
-import { nextTurn } from '../util/loop-turn.ts'
+import { nextTurn, StepClock } from '../util/loop-turn.ts'
 
 // JSON.rawJSON (Node ≥ 21) is not in the ES2024 lib typings yet.
 const rawJSON = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON
@@ -31,27 +31,27 @@ export function stringifyWire(value: unknown): string {
   }
 }
 
-/** Array elements written between two turns of the event loop by `stringifyWireSliced`. */
+/** Arrays longer than this are walked element by element by `stringifyWireSliced`. */
 const SLICE_ELEMENTS = 2000
 
 /**
- * `stringifyWire` with turns of the event loop between slices of long arrays (a 20,000-row result
- * or 10,000 ingest failures took 50–80 ms to write in one piece). Plain objects and arrays are
+ * `stringifyWire` with a turn of the event loop every TURN_MS of work on long arrays (a 20,000-row
+ * result or 10,000 ingest failures took 50–80 ms to write in one piece). Plain objects and arrays are
  * walked; every other value, and every array of at most SLICE_ELEMENTS elements, is written by
  * `stringifyWire`. The text equals `stringifyWire(value)`.
  */
 export async function stringifyWireSliced(value: unknown): Promise<string> {
   const parts: string[] = []
-  let sinceTurn = 0
+  const clock = new StepClock()
   const write = async (v: unknown): Promise<boolean> => {
     if (Array.isArray(v) && (v.length > SLICE_ELEMENTS || hasLongArray(v))) {
       parts.push('[')
       for (let i = 0; i < v.length; i++) {
         if (i > 0) parts.push(',')
         if (!(await write(v[i]))) parts.push('null')
-        if (++sinceTurn >= SLICE_ELEMENTS) {
-          sinceTurn = 0
+        if (clock.due()) {
           await nextTurn()
+          clock.restart()
         }
       }
       parts.push(']')

@@ -3,8 +3,9 @@
 
 import { AGG_WIRE_NAMES } from '../catalog/index.ts'
 import type { QueryResult, ResultField, ResultTable } from '../exec/result.ts'
+import { StepClock } from '../util/loop-turn.ts'
 import { runSteps, runStepsPaused } from '../util/steps.ts'
-import { ROW_ID_FIELD, wireColumn, wireFieldType, wireNumber, wireTime } from './cells.ts'
+import { ROW_ID_FIELD, wireColumnSteps, wireFieldType, wireNumber, wireTime } from './cells.ts'
 import { FormatError } from './errors.ts'
 import { toWireStatus } from './status.ts'
 import type { TabularResponse, WireAgg, WireField, WireTable } from './tabular-types.ts'
@@ -51,11 +52,8 @@ export function toWireTable(t: ResultTable): WireTable {
   return runSteps(wireTableSteps(t))
 }
 
-/** Rows from which `toTabularSliced` lets the event loop run between a table's columns. */
-const SLICED_ROWS = 2000
-
-/** `toWireTable` in steps: pauses between columns of a long table (each column's cells are formatted in one go). */
-function* wireTableSteps(t: ResultTable): Generator<void, WireTable> {
+/** `toWireTable` in steps: pauses whenever `clock` says its piece ran its time; without a clock, never. */
+function* wireTableSteps(t: ResultTable, clock?: StepClock): Generator<void, WireTable> {
   assertRectangular(t)
   const fields: WireField[] = []
   const columns: (readonly WireCell[])[] = []
@@ -67,8 +65,7 @@ function* wireTableSteps(t: ResultTable): Generator<void, WireTable> {
       type: wireFieldType(f, t.columns[i]),
       ...(f.agg !== undefined ? { agg: wireAgg(f.agg) } : {}),
     })
-    if (columns.length > 0 && (t.columns[i]?.length ?? 0) > SLICED_ROWS) yield
-    columns.push(wireColumn(f.type, t.columns[i]))
+    columns.push(yield* wireColumnSteps(f.type, t.columns[i], clock))
   }
   return {
     name: t.name,
@@ -102,12 +99,13 @@ export function toTabular(result: QueryResult, opts: FormatOptions = {}): Tabula
   }
 }
 
-/** `toTabular` with turns of the event loop between the columns of long tables (20,000 rows took 60–90 ms at once). */
+/** `toTabular` with turns of the event loop every TURN_MS of work (20,000 rows took 60–90 ms at once). */
 export async function toTabularSliced(
   result: QueryResult,
   opts: FormatOptions = {},
 ): Promise<TabularResponse> {
   const tables: WireTable[] = []
-  for (const t of result.tables) tables.push(await runStepsPaused(wireTableSteps(t)))
+  const clock = new StepClock()
+  for (const t of result.tables) tables.push(await runStepsPaused(wireTableSteps(t, clock)))
   return { ...toTabular({ ...result, tables: [] }, opts), tables }
 }

@@ -6,6 +6,7 @@ import { leafCall } from '../leaf-call.ts'
 import type { Cell } from '../result.ts'
 import type { MixedVec, NumVec, StrVec, Vec } from '../vector.ts'
 import { cellAt, stringPart } from '../vector.ts'
+import { ShardedIds } from './sharded-ids.ts'
 
 /** The Map key of a cell from a mixed or dynamic vector that is not a (safe) number. */
 function canonicalKey(c: Exclude<Cell, null | number>): unknown {
@@ -78,7 +79,7 @@ function knownSplit(
  */
 export class KeyDictionary {
   /** Strings, bools, big integers, JSON (tagged strings). */
-  readonly #ids = new Map<unknown, number>()
+  readonly #ids = new ShardedIds()
   readonly #nums = new Float64Index()
   /** Times with a whole-millisecond value, by ms (others go to #ids as `t:ms:ns`). */
   readonly #times = new Float64Index()
@@ -103,11 +104,9 @@ export class KeyDictionary {
 
   /** Id of the Map key `key`; a new key records the cell of row `i` of `v`. */
   #mapped(key: unknown, v: Vec, i: number): number {
-    let id = this.#ids.get(key)
-    if (id === undefined) {
-      id = this.#add(v, i)
-      this.#ids.set(key, id)
-    }
+    const next = this.values.length
+    const id = this.#ids.idOrAdd(key, next)
+    if (id === next) this.#add(v, i)
     return id
   }
 

@@ -1,6 +1,7 @@
 // storage/block/build.ts: FlatEvents → one immutable BlockBatch (Arrow vectors, one per (field,
 // type) pair) on the ingest hot path. One pass over the events; never uses the Arrow Builder API.
 import * as arrow from 'apache-arrow'
+import type { StepClock } from '../../util/loop-turn.ts'
 import { runSteps } from '../../util/steps.ts'
 import { FIELD_TYPES, type FieldType, type FlatEvent, TimespanValue } from '../types.ts'
 import {
@@ -99,18 +100,19 @@ export class FieldSlot {
  * event's `fields` holds a reserved time name or an integer outside int64.
  */
 export function buildBatch(events: readonly FlatEvent[]): BlockBatch {
-  return runSteps(buildBatchSteps(events, events.length + 1))
+  return runSteps(buildBatchSteps(events))
 }
 
 /**
- * `buildBatch` in steps: pauses after every `rowsPerStep` rows (a caller lets the event loop run
- * between steps: the unsealed tail is rebuilt while queries wait, and must not hold the loop).
+ * `buildBatch` in steps: pauses whenever `clock` says its piece ran its time (a caller lets the event
+ * loop run between steps: the unsealed tail is rebuilt while queries wait, and must not hold the
+ * loop); without a clock, never. Builds the first `n` events (default: all).
  */
 export function* buildBatchSteps(
   events: readonly FlatEvent[],
-  rowsPerStep: number,
+  clock?: StepClock,
+  n: number = events.length,
 ): Generator<void, BlockBatch> {
-  const n = events.length
   const time = new BigInt64Array(n)
   const sysTime = new BigInt64Array(n)
   const slots = new Map<string, FieldSlot>()
@@ -119,7 +121,10 @@ export function* buildBatchSteps(
   const lastSlots: FieldSlot[] = []
   // Hot loop, inlined on purpose: one pass over all events, monomorphic add() per accumulator class.
   for (let row = 0; row < n; row++) {
-    if (row > 0 && row % rowsPerStep === 0) yield
+    if (clock?.due()) {
+      yield
+      clock.restart()
+    }
     const event = events[row]
     time[row] = event.time
     sysTime[row] = event.sysTime

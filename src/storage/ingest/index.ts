@@ -28,5 +28,11 @@ export {
   RESERVED_FIELD_NAMES,
   reservedRename,
 } from './normalize.ts'
-export { type IngestFormat, type ParsedInput, type ParseOptions, parseInput } from './parse-input.ts'
+export {
+  type IngestFormat,
+  type ParsedInput,
+  type ParseOptions,
+  parseInput,
+  parseInputSteps,
+} from './parse-input.ts'
 export { readTimestamp, type TimestampResult } from './timestamp.ts'

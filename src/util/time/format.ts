@@ -38,29 +38,29 @@ function fraction(frac: number): string {
   return '.' + s.slice(0, end)
 }
 
+/** The last day formatted and its `YYYY-MM-DD` (a result's times mostly share their day). */
+let lastDays = Number.NaN
+let lastDate = ''
+
+/** `YYYY-MM-DD` of a day number since the epoch. */
+function date(days: number): string {
+  if (days !== lastDays) {
+    civilFromDays(days, civil)
+    lastDate = year4(civil[0]) + '-' + pad2(civil[1]) + '-' + pad2(civil[2])
+    lastDays = days
+  }
+  return lastDate
+}
+
 /** `YYYY-MM-DD`, the separator, `HH:MM:SS` and the trimmed fraction. */
 function dateTime(ns: bigint, sep: string): string {
   const [secs, frac] = split(ns)
   const days = Math.floor(secs / SECONDS_PER_DAY)
   const sod = secs - days * SECONDS_PER_DAY
-  civilFromDays(days, civil)
   const hh = Math.floor(sod / 3600)
   const mm = Math.floor((sod % 3600) / 60)
   const ss = sod % 60
-  return (
-    year4(civil[0]) +
-    '-' +
-    pad2(civil[1]) +
-    '-' +
-    pad2(civil[2]) +
-    sep +
-    pad2(hh) +
-    ':' +
-    pad2(mm) +
-    ':' +
-    pad2(ss) +
-    fraction(frac)
-  )
+  return date(days) + sep + pad2(hh) + ':' + pad2(mm) + ':' + pad2(ss) + fraction(frac)
 }
 
 /**

@@ -3,9 +3,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { batchToEvents, buildBatch } from '../../../src/storage/block/build.ts'
-import { TAIL_STEP_ROWS, TailBatches } from '../../../src/storage/tail-batches.ts'
+import { TailBatches } from '../../../src/storage/tail-batches.ts'
 import type { FlatEvent, FlatValue } from '../../../src/storage/types.ts'
+import { StepClock } from '../../../src/util/loop-turn.ts'
 import { loopIterations } from '../util/loop-iterations.ts'
+
+/** A build that pauses every 256 events (a clock whose pieces last no time). */
+const stepEvery256 = () => new TailBatches(() => new StepClock(0))
+const STEP = 256
 
 function events(n: number, seed: number): FlatEvent[] {
   const out: FlatEvent[] = []
@@ -22,9 +27,9 @@ describe('TailBatches', () => {
     const seed = Date.now() % 1000
     console.log(`seed ${seed}`)
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 3 * TAIL_STEP_ROWS + 5 }), async (n) => {
-        const evs = events(3 * TAIL_STEP_ROWS + 5, 7)
-        const got = await new TailBatches().get({ events: evs, length: n, firstSeq: 0 })
+      fc.asyncProperty(fc.integer({ min: 1, max: 3 * STEP + 5 }), async (n) => {
+        const evs = events(3 * STEP + 5, 7)
+        const got = await stepEvery256().get({ events: evs, length: n, firstSeq: 0 })
         const want = buildBatch(evs.slice(0, n))
         expect(got.rowCount).toBe(n)
         expect(got.columns.map((c) => `${c.field}:${c.type}`)).toEqual(
@@ -36,12 +41,18 @@ describe('TailBatches', () => {
     )
   })
 
-  it('lets the event loop run between steps', async () => {
-    const evs = events(4 * TAIL_STEP_ROWS, 3)
+  it('lets the event loop run between steps, and reads only its prefix while the tail grows', async () => {
+    const evs = events(4 * STEP, 3)
+    const want = batchToEvents(buildBatch(evs))
     const loop = loopIterations()
-    await new TailBatches().get({ events: evs, length: evs.length, firstSeq: 0 })
+    const building = stepEvery256().get({ events: evs, length: evs.length, firstSeq: 0 })
+    // Appends land while the build pauses: the tail's array is only ever appended to.
+    setImmediate(() => evs.push(...events(STEP, 5)))
+    const got = await building
     loop.stop()
     expect(loop.now()).toBeGreaterThanOrEqual(3)
+    expect(got.rowCount).toBe(4 * STEP)
+    expect(batchToEvents(got)).toEqual(want)
   })
 
   it('shares one build among readers of a prefix and rebuilds for a longer one', async () => {

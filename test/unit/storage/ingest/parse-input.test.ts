@@ -1,7 +1,8 @@
 // test/unit/storage/ingest/parse-input.test.ts: format sniffing, JSON arrays, NDJSON (bad lines,
 // blank lines, one multi-line object), BOM, byte counting and unreadable input.
 import { describe, expect, it } from 'vitest'
-import { IngestInputError, parseInput } from '../../../../src/storage/ingest/index.ts'
+import { IngestInputError, parseInput, parseInputSteps } from '../../../../src/storage/ingest/index.ts'
+import { StepClock } from '../../../../src/util/loop-turn.ts'
 
 function inputError(fn: () => unknown): IngestInputError {
   try {
@@ -113,5 +114,20 @@ describe('parseInput: encoding and sniffing', () => {
       { n: 1, s: 'x' },
       { n: 2, s: 'y' },
     ])
+  })
+})
+
+describe('parseInputSteps', () => {
+  it('pauses between NDJSON lines when its clock says so, and reads what parseInput reads', () => {
+    const lines = Array.from({ length: 3_000 }, (_, i) => (i % 700 === 5 ? '{bad' : `{"i":${i}}`))
+    const text = lines.join('\n')
+    const steps = parseInputSteps(text, {}, new StepClock(0))
+    let pauses = 0
+    let r = steps.next()
+    for (; !r.done; r = steps.next()) pauses++
+    // A clock whose pieces last no time pauses every 256 lines.
+    expect(pauses).toBe(Math.floor(3_000 / 256))
+    expect(r.value).toEqual(parseInput(text))
+    expect(r.value.errors.map((e) => e.index)).toEqual([5, 705, 1405, 2105, 2805])
   })
 })
