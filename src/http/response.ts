@@ -3,9 +3,10 @@
 // read to its end (a refused upload is not worth draining).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ServiceResponse } from '../service/index.ts'
-import { stringifyWireSliced } from '../wire/index.ts'
+import { nextTurn, StepClock } from '../util/loop-turn.ts'
+import { stringifyWireChunks } from '../wire/index.ts'
 
-/** Sends `r` on `res` (a long JSON body is written in slices of the event loop's time). */
+/** Sends `r` on `res` (a long JSON body is made and written in slices of the event loop's time). */
 export async function writeResponse(
   req: IncomingMessage,
   res: ServerResponse,
@@ -27,10 +28,29 @@ export async function writeResponse(
     res.end(r.body)
     return
   }
-  const text = await stringifyWireSliced(r.body)
+  const chunks = await stringifyWireChunks(r.body)
   if (res.headersSent || res.destroyed) return
   headers['content-type'] = 'application/json; charset=utf-8'
-  headers['content-length'] = String(Buffer.byteLength(text))
+  if (chunks.length <= 1) {
+    const text = chunks[0] ?? ''
+    headers['content-length'] = String(Buffer.byteLength(text))
+    res.writeHead(r.status, headers)
+    res.end(text)
+    return
+  }
+  // A long body goes out chunk by chunk, each encoded as it is written, with turns between.
+  let bytes = 0
+  for (const c of chunks) bytes += Buffer.byteLength(c)
+  headers['content-length'] = String(bytes)
   res.writeHead(r.status, headers)
-  res.end(text)
+  const clock = new StepClock()
+  for (const c of chunks) {
+    if (res.destroyed) return
+    res.write(c)
+    if (clock.due()) {
+      await nextTurn()
+      clock.restart()
+    }
+  }
+  res.end()
 }

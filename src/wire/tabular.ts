@@ -3,7 +3,7 @@
 
 import { AGG_WIRE_NAMES } from '../catalog/index.ts'
 import type { QueryResult, ResultField, ResultTable } from '../exec/result.ts'
-import { StepClock } from '../util/loop-turn.ts'
+import { nextTurn, StepClock } from '../util/loop-turn.ts'
 import { runSteps, runStepsPaused } from '../util/steps.ts'
 import { ROW_ID_FIELD, wireColumnSteps, wireFieldType, wireNumber, wireTime } from './cells.ts'
 import { FormatError } from './errors.ts'
@@ -51,6 +51,9 @@ export function wireAgg(agg: NonNullable<ResultField['agg']>): WireAgg {
 export function toWireTable(t: ResultTable): WireTable {
   return runSteps(wireTableSteps(t))
 }
+
+/** Rows past which `toTabularSliced` starts a table on a turn of its own. */
+const LONG_TABLE_ROWS = 2000
 
 /** `toWireTable` in steps: pauses whenever `clock` says its piece ran its time; without a clock, never. */
 function* wireTableSteps(t: ResultTable, clock?: StepClock): Generator<void, WireTable> {
@@ -106,6 +109,13 @@ export async function toTabularSliced(
 ): Promise<TabularResponse> {
   const tables: WireTable[] = []
   const clock = new StepClock()
-  for (const t of result.tables) tables.push(await runStepsPaused(wireTableSteps(t, clock)))
+  for (const t of result.tables) {
+    // A long table starts on a turn of its own (the query's last step ran just before).
+    if ((t.columns[0]?.length ?? 0) > LONG_TABLE_ROWS) {
+      await nextTurn()
+      clock.restart()
+    }
+    tables.push(await runStepsPaused(wireTableSteps(t, clock)))
+  }
   return { ...toTabular({ ...result, tables: [] }, opts), tables }
 }

@@ -32,13 +32,14 @@ export class LateColumns {
 
   /**
    * `out` with its late columns filled: row j of `out` is row `rows[j]` of source `sources[j]`. Each
-   * source is fetched once, for all its rows; `check` runs before each (the query's interrupt check).
+   * source is fetched once, for all its rows; `pace` runs before each (the query's interrupt check
+   * and its turns of the event loop: fetching 20,000 rows' strings block by block took 30 ms).
    */
   async fill(
     out: Batch,
     sources: readonly LateSource[],
     rows: Uint32Array,
-    check: () => void,
+    pace: () => Promise<void>,
   ): Promise<Batch> {
     if (out.length === 0) return out
     const groups = new Map<LateSource, number[]>()
@@ -51,7 +52,7 @@ export class LateColumns {
     const at = new Uint32Array(out.length)
     let k = 0
     for (const [source, positions] of groups) {
-      check()
+      await pace()
       const pick = Uint32Array.from(positions, (p) => rows[p])
       const fetched = await source.fetch(pick)
       parts.push({ length: pick.length, sel: null, cols: fetched.map(usedEntriesOf) })

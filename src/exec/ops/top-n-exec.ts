@@ -5,7 +5,7 @@
 import type { RowSchema, SortKey } from '../../plan/index.ts'
 import type { Batch } from '../batch.ts'
 import { takeVec } from '../batch.ts'
-import { checkInterrupt, type ExecContext } from '../context.ts'
+import type { ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
 import { batchBytes } from '../vec-bytes.ts'
@@ -179,7 +179,7 @@ export class TopNExec implements PhysicalOperator {
         rows[k] = origin.rows[idx[k]]
         sources[k] = origin.sources[idx[k]]
       }
-      out = await late.fill(out, sources, rows, () => checkInterrupt(ctx))
+      out = await late.fill(out, sources, rows, () => ctx.guard.pace())
     }
     this.metrics.rowsOut = out.length
     yield out

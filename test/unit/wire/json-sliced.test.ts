@@ -1,8 +1,9 @@
-// wire/json.ts stringifyWireSliced: the same text as stringifyWire for any wire value, long arrays
+// wire/json.ts stringifyWireSliced / stringifyWireChunks: the same text as stringifyWire for any wire value, long arrays
 // (walked in slices with turns of the event loop between) or not.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { stringifyWire, stringifyWireSliced } from '../../../src/wire/json.ts'
+import { StepClock } from '../../../src/util/loop-turn.ts'
+import { stringifyWire, stringifyWireChunks, stringifyWireSliced } from '../../../src/wire/json.ts'
 import { loopIterations } from '../util/loop-iterations.ts'
 
 const leaf = fc.oneof(
@@ -40,9 +41,14 @@ describe('stringifyWireSliced', () => {
       tables: [{ columns: [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])] }],
     }
     const loop = loopIterations()
-    const text = await stringifyWireSliced(body)
+    // A clock whose pieces last no time: a turn every 256 elements walked.
+    const chunks = await stringifyWireChunks(body, new StepClock(0))
     loop.stop()
-    expect(text).toBe(stringifyWire(body))
-    expect(loop.now()).toBeGreaterThanOrEqual(10)
+    expect(chunks.join('')).toBe(stringifyWire(body))
+    expect(loop.now()).toBeGreaterThanOrEqual(60_000 / 256 - 1)
+    // Chunks of about 64 Ki characters (one written part may carry a chunk past it).
+    expect(chunks.length).toBeGreaterThan(10)
+    for (const c of chunks.slice(0, -1)) expect(c.length).toBeGreaterThanOrEqual(1 << 16)
+    for (const c of chunks) expect(c.length).toBeLessThan((1 << 16) + 100)
   })
 })
