@@ -3,6 +3,7 @@
 // dataset changes. Every change is durable before it is visible. A failed write stops the store.
 
 import * as path from 'node:path'
+import { nextTurn } from '../util/loop-turn.ts'
 import { defaultPoolBytes, defaultQueryBytes, MemoryPool } from '../util/memory/index.ts'
 import { runStepsPaused } from '../util/steps.ts'
 import { formatRfc3339Nano } from '../util/time/index.ts'
@@ -325,11 +326,13 @@ export class Store {
   async #ingest(dataset: string, input: IngestInput, opts: IngestOptions): Promise<IngestStatus> {
     this.assertUsable()
     const rt = this.runtime(dataset)
-    // Prepared in steps with turns of the event loop between; one call per dataset at a time (the
-    // field limits admit names as a call goes).
+    // Prepared in steps with turns of the event loop between, the first one too (a call starts in
+    // the loop's I/O phase, once its body was read); one call per dataset at a time (the field
+    // limits admit names as a call goes).
     const before = this.#preparing.get(rt)
     const prepared = (async () => {
       if (before) await before.catch(() => {})
+      await nextTurn()
       return runStepsPaused(
         prepareIngestSteps(input, opts, this.#now(), declsOf(rt.meta), {
           known: rt.fieldNames(),
