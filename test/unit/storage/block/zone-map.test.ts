@@ -322,8 +322,14 @@ describe('zone map sums', () => {
           expect(scaled(got ?? [])).toBe(present.reduce((a, v) => a + BigInt(v), 0n) * 2048n)
           const floats = frac.map((k) => (2 * k + 1) / 2048)
           const fsum = sumOf(floats)
-          expect(fsum).toBeDefined()
-          expect(scaled(fsum ?? [])).toBe(frac.reduce((a, k) => a + BigInt(2 * k + 1), 0n))
+          const want = frac.reduce((a, k) => a + BigInt(2 * k + 1), 0n)
+          // Fractional values whose total is whole have no sum (the case below): about 1 in 1,024
+          // arrays of an even length.
+          if (want % 2048n === 0n) expect(fsum).toBeUndefined()
+          else {
+            expect(fsum).toBeDefined()
+            expect(scaled(fsum ?? [])).toBe(want)
+          }
         },
       ),
       { seed, numRuns: 200, interruptAfterTimeLimit: 10_000 },
