@@ -3,7 +3,7 @@
 // read to its end (a refused upload is not worth draining).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ServiceResponse } from '../service/index.ts'
-import { nextTurn, StepClock } from '../util/loop-turn.ts'
+import { nextTurn, StepClock, TURN_MS } from '../util/loop-turn.ts'
 import { stringifyWireChunks } from '../wire/index.ts'
 
 /** Sends `r` on `res` (a long JSON body is made and written in slices of the event loop's time). */
@@ -43,7 +43,8 @@ export async function writeResponse(
   for (const c of chunks) bytes += Buffer.byteLength(c)
   headers['content-length'] = String(bytes)
   res.writeHead(r.status, headers)
-  const clock = new StepClock()
+  // Chunks are large: the clock is read after each.
+  const clock = new StepClock(TURN_MS, 1)
   for (const c of chunks) {
     if (res.destroyed) return
     res.write(c)

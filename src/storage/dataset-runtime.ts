@@ -362,7 +362,9 @@ export class DatasetRuntime {
   async materializeInSteps(): Promise<void> {
     let end = performance.now() + TURN_MS
     while (this.#events.length < this.unsealed) {
-      this.#materialize(MATERIALIZE_EVENTS)
+      const before = this.#events.length
+      // No progress (nothing left to make from the records): `view()` makes what remains.
+      if (this.#materialize(MATERIALIZE_EVENTS).length === before) return
       if (performance.now() >= end) {
         await nextTurn()
         end = performance.now() + TURN_MS

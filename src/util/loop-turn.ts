@@ -19,21 +19,24 @@ const CLOCK_EVERY = 256
 
 /**
  * The time of one piece of work since its last pause: `due()` answers true once `ms` passed (it
- * reads the clock every CLOCK_EVERY calls, so a per-row call costs a counter), `restart()` after the pause.
+ * reads the clock every `every` calls, CLOCK_EVERY by default, so a per-row call costs a counter;
+ * a loop over large items passes 1), `restart()` after the pause.
  */
 export class StepClock {
   readonly #ms: number
+  readonly #every: number
   #end: number
   #calls = 0
 
-  constructor(ms: number = TURN_MS) {
+  constructor(ms: number = TURN_MS, every: number = CLOCK_EVERY) {
     this.#ms = ms
+    this.#every = every
     this.#end = performance.now() + ms
   }
 
-  /** Whether this piece has run its time (checked every CLOCK_EVERY calls). */
+  /** Whether this piece has run its time (checked every `every` calls). */
   due(): boolean {
-    if (++this.#calls < CLOCK_EVERY) return false
+    if (++this.#calls < this.#every) return false
     this.#calls = 0
     return performance.now() >= this.#end
   }

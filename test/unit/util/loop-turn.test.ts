@@ -1,7 +1,7 @@
 // util/loop-turn.ts: callers that yield together resume one per event-loop iteration, in the order
 // they asked, so I/O is polled between any two of them.
 import { describe, expect, it } from 'vitest'
-import { nextTurn, waitingTurns } from '../../../src/util/loop-turn.ts'
+import { nextTurn, StepClock, waitingTurns } from '../../../src/util/loop-turn.ts'
 import { loopIterations } from './loop-iterations.ts'
 
 describe('nextTurn', () => {
@@ -53,5 +53,33 @@ describe('nextTurn', () => {
   it('keeps its queue short after many turns', async () => {
     for (let round = 0; round < 3; round++) await Promise.all(Array.from({ length: 2000 }, () => nextTurn()))
     expect(waitingTurns()).toBe(0)
+  })
+})
+
+describe('StepClock', () => {
+  it('is due once its piece ran its time, read every `every` calls, and starts again on restart', () => {
+    const none = new StepClock(0, 4)
+    // A piece of no time: due at every 4th call, never between.
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(() => none.due())).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+      true,
+    ])
+    const long = new StepClock(60_000, 1)
+    expect(long.due()).toBe(false)
+    const spent = new StepClock(1, 1)
+    const t = performance.now()
+    while (performance.now() - t < 3);
+    expect(spent.due()).toBe(true)
+    // restart counts calls afresh: two calls, a restart, then due again only at the 4th call.
+    none.due()
+    none.due()
+    none.restart()
+    expect([1, 2, 3, 4].map(() => none.due())).toEqual([false, false, false, true])
   })
 })
