@@ -37,8 +37,7 @@ export class QueryGuard {
   #units = 0
   /** End of the running evaluation slice (`performance.now()` ms), when one runs. */
   #sliceEnd: number | undefined = undefined
-  /** When this query last let the loop turn; none yet, so its first `pace` takes a turn (a query starts in the loop's I/O phase, once its request was read). */
-  #lastTurn = Number.NEGATIVE_INFINITY
+  #lastTurn = performance.now()
 
   /** `stopped`: true once another thread cancelled the work (read as a passed deadline). */
   constructor(opts: {

@@ -1,8 +1,10 @@
 // service/service.ts: the transport-free API service over an open store: route matching, bearer
 // authentication (401), rate limiting (429), per-route capabilities (403), bounded body reading
 // (413) and error mapping, around the handlers of the route table. Never imports node:http.
+
 import type { AnyApldb as Apldb } from '../query/apldb.ts'
 import { type ExternalDataAccess, externalReader } from '../query/external-access.ts'
+import { nextTurn } from '../util/loop-turn.ts'
 import { Admission, type AdmissionOptions, BusyError } from './admission.ts'
 import { Annotations } from './annotations.ts'
 import { allowsAnyDataset, allowsDataset, allowsOrg, type Principal } from './capabilities.ts'
@@ -188,6 +190,9 @@ export class Service {
         throw forbidden(`this token lacks the capability for ${route.id}`)
       // Queries and ingests wait (bounded) for a slot; other routes never wait behind them.
       const leave = family ? await this.#admission.enter(family, req.signal) : undefined
+      // A query starts on a turn of its own: it begins in the loop's I/O phase, once its request was
+      // read, where other requests' work may have run already (util/loop-turn.ts).
+      if (family === 'query') await nextTurn()
       const body = route.body === 'ingest' ? this.#admission.bodyBytes(req.signal) : undefined
       try {
         const context = this.#context(req, route, params, principal, body)
