@@ -33,7 +33,10 @@ parentPort?.on('message', (task: CompileTask) => {
     reply = { id: task.id, kind: 'not-portable', reason: e instanceof Error ? e.message : String(e) }
   }
   try {
-    parentPort?.postMessage(reply)
+    // The plan's typed arrays move rather than copy (a 2,000-extend plan has 2M member slots).
+    const moved =
+      reply.kind === 'plan' ? [reply.plan.kinds.buffer, reply.plan.ints.buffer, reply.plan.slots.buffer] : []
+    parentPort?.postMessage(reply, moved as ArrayBuffer[])
   } catch (e) {
     parentPort?.postMessage({ id: task.id, kind: 'not-portable', reason: String(e) } satisfies CompileReply)
   }
