@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Transform } from 'node:stream'
 import * as zlib from 'node:zlib'
 import { type BodyBudget, payloadTooLarge, ServiceError } from '../service/index.ts'
-import { nextTurn } from '../util/loop-turn.ts'
+import { StepClock, TURN_MS } from '../util/loop-turn.ts'
 
 type DecoderFactory = () => Transform
 
@@ -125,25 +125,18 @@ export function readRequestBody(
   })
 }
 
-/** Bytes copied between two turns of the event loop when a body's chunks are joined. */
-const JOIN_STEP_BYTES = 4 << 20
-
 /**
- * `chunks` as one buffer of `total` bytes, copied a few MiB at a time with turns of the event loop
- * between: the copy touches fresh pages, and joining 32 MiB in one piece held the loop 130–150 ms.
+ * `chunks` as one buffer of `total` bytes, copied with a turn of the event loop every TURN_MS: the
+ * copy touches fresh pages, and joining 32 MiB in one piece held the loop 130–150 ms.
  */
 async function joinChunks(chunks: readonly Buffer[], total: number): Promise<Uint8Array> {
   const out = Buffer.allocUnsafeSlow(total)
+  const clock = new StepClock(TURN_MS, 1)
   let at = 0
-  let sinceTurn = 0
   for (const c of chunks) {
     out.set(c, at)
     at += c.length
-    sinceTurn += c.length
-    if (sinceTurn >= JOIN_STEP_BYTES) {
-      sinceTurn = 0
-      await nextTurn()
-    }
+    if (clock.due()) await clock.pause()
   }
   return out
 }

@@ -3,7 +3,7 @@
 // read to its end (a refused upload is not worth draining).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ServiceResponse } from '../service/index.ts'
-import { nextTurn, StepClock, TURN_MS } from '../util/loop-turn.ts'
+import { StepClock, TURN_MS } from '../util/loop-turn.ts'
 import { stringifyWireChunks } from '../wire/index.ts'
 
 /** Sends `r` on `res` (a long JSON body is made and written in slices of the event loop's time). */
@@ -48,10 +48,7 @@ export async function writeResponse(
   for (const c of chunks) {
     if (res.destroyed) return
     res.write(c)
-    if (clock.due()) {
-      await nextTurn()
-      clock.restart()
-    }
+    if (clock.due()) await clock.pause()
   }
   res.end()
 }

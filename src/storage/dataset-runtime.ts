@@ -4,7 +4,7 @@
 // rolls the WAL. Seals of one dataset run one at a time. Unsealed events are kept as their WAL
 // records (columns); readers get them as objects, made on demand.
 import * as path from 'node:path'
-import { nextTurn, TURN_MS } from '../util/loop-turn.ts'
+import { StepClock, TURN_MS } from '../util/loop-turn.ts'
 import type { EventChunk } from './block/event-chunk.ts'
 import { BLOCK_TRAILER_BYTES } from './block/index.ts'
 import { writeFileDurable } from './fs.ts'
@@ -360,15 +360,12 @@ export class DatasetRuntime {
    * turn of the event loop between (65,536 events over a thousand fields took 165 ms at once).
    */
   async materializeInSteps(): Promise<void> {
-    let end = performance.now() + TURN_MS
+    const clock = new StepClock(TURN_MS, 1)
     while (this.#events.length < this.unsealed) {
       const before = this.#events.length
       // No progress (nothing left to make from the records): `view()` makes what remains.
       if (this.#materialize(MATERIALIZE_EVENTS).length === before) return
-      if (performance.now() >= end) {
-        await nextTurn()
-        end = performance.now() + TURN_MS
-      }
+      if (clock.due()) await clock.pause()
     }
   }
 

@@ -2,7 +2,7 @@
 // for the WAL) and the status reported back (api-contract.md §3.4). Parsing and per-event rules
 // live in ingest/; this module only strings them together. One bad event fails alone.
 
-import { StepClock } from '../util/loop-turn.ts'
+import { StepClock, TURN_MS } from '../util/loop-turn.ts'
 import { runSteps } from '../util/steps.ts'
 import { threadCpuUsage } from '../util/thread-cpu.ts'
 import { formatRfc3339Nano } from '../util/time/index.ts'
@@ -65,7 +65,7 @@ export const prepareStats = { calls: 0, events: 0, cpuUs: 0 }
  * the event loop run there: 10,000 events over thousands of field names took 100–200 ms in one
  * piece, and 2,048 of them still 150 ms). The clock is read every PREPARE_CHECK_EVENTS events.
  */
-export const PREPARE_STEP_MS = 10
+export const PREPARE_STEP_MS = TURN_MS
 const PREPARE_CHECK_EVENTS = 64
 
 /** A builder kept between calls (taken while a call runs, so calls paused midway never share one). */
@@ -108,11 +108,11 @@ function* build(
     payloads.push(encodeWalChunk(chunk, 0, payloads.length, 0))
     counts.push(chunk.rows)
   })
-  let stepEnd = performance.now() + PREPARE_STEP_MS
+  const clock = new StepClock(PREPARE_STEP_MS, 1)
   for (let from = 0; from < raw.length; from += PREPARE_CHECK_EVENTS) {
-    if (performance.now() > stepEnd) {
+    if (clock.due()) {
       yield
-      stepEnd = performance.now() + PREPARE_STEP_MS
+      clock.restart()
     }
     addAll(builder, raw, from, Math.min(raw.length, from + PREPARE_CHECK_EVENTS), failures)
   }

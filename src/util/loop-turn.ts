@@ -46,6 +46,12 @@ export class StepClock {
     this.#calls = 0
     this.#end = performance.now() + this.#ms
   }
+
+  /** A turn of the event loop, then the next piece (for async loops; generators `yield`, then `restart`). */
+  async pause(): Promise<void> {
+    await nextTurn()
+    this.restart()
+  }
 }
 
 /** Callers waiting for a turn, oldest first from `head`. */

@@ -1,7 +1,7 @@
 // wire/json.ts: the JSON text of a wire object. Writes a bigint as its exact digits (a JSON
 // number, never a string), even when some library has patched `BigInt.prototype.toJSON`.
 
-import { nextTurn, StepClock } from '../util/loop-turn.ts'
+import { StepClock } from '../util/loop-turn.ts'
 
 // JSON.rawJSON (Node ≥ 21) is not in the ES2024 lib typings yet.
 const rawJSON = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON
@@ -31,7 +31,7 @@ export function stringifyWire(value: unknown): string {
   }
 }
 
-/** Arrays longer than this are walked element by element by `stringifyWireSliced`. */
+/** Arrays longer than this are walked element by element by `stringifyWireChunks`. */
 const SLICE_ELEMENTS = 2000
 
 /** Characters gathered into one chunk of `stringifyWireChunks` before it is joined. */
@@ -63,8 +63,7 @@ export async function stringifyWireChunks(value: unknown, clock = new StepClock(
   const start = async () => {
     if (started) return
     started = true
-    await nextTurn()
-    clock.restart()
+    await clock.pause()
   }
   const write = async (v: unknown): Promise<boolean> => {
     if (Array.isArray(v) && (v.length > SLICE_ELEMENTS || hasLongArray(v))) {
@@ -73,10 +72,7 @@ export async function stringifyWireChunks(value: unknown, clock = new StepClock(
       for (let i = 0; i < v.length; i++) {
         if (i > 0) push(',')
         if (!(await write(v[i]))) push('null')
-        if (clock.due()) {
-          await nextTurn()
-          clock.restart()
-        }
+        if (clock.due()) await clock.pause()
       }
       push(']')
       return true
@@ -106,12 +102,6 @@ export async function stringifyWireChunks(value: unknown, clock = new StepClock(
   }
   if (parts.length > 0) chunks.push(parts.join(''))
   return chunks
-}
-
-/** `stringifyWireChunks` joined into one text (undefined, as `stringifyWire`'s, for a value JSON has no text for). */
-export async function stringifyWireSliced(value: unknown): Promise<string> {
-  const chunks = await stringifyWireChunks(value)
-  return chunks.length === 0 ? stringifyWire(value) : chunks.join('')
 }
 
 /** A plain object without `toJSON` (walked member by member). */

@@ -3,7 +3,7 @@
 
 import { AGG_WIRE_NAMES } from '../catalog/index.ts'
 import type { QueryResult, ResultField, ResultTable } from '../exec/result.ts'
-import { nextTurn, StepClock } from '../util/loop-turn.ts'
+import { StepClock } from '../util/loop-turn.ts'
 import { runSteps, runStepsPaused } from '../util/steps.ts'
 import { ROW_ID_FIELD, wireColumnSteps, wireFieldType, wireNumber, wireTime } from './cells.ts'
 import { FormatError } from './errors.ts'
@@ -111,10 +111,7 @@ export async function toTabularSliced(
   const clock = new StepClock()
   for (const t of result.tables) {
     // A long table starts on a turn of its own (the query's last step ran just before).
-    if ((t.columns[0]?.length ?? 0) > LONG_TABLE_ROWS) {
-      await nextTurn()
-      clock.restart()
-    }
+    if ((t.columns[0]?.length ?? 0) > LONG_TABLE_ROWS) await clock.pause()
     tables.push(await runStepsPaused(wireTableSteps(t, clock)))
   }
   return { ...toTabular({ ...result, tables: [] }, opts), tables }

@@ -12,7 +12,7 @@ import type { Scan } from '../../plan/index.ts'
 import type { BlockColumn, ZoneMap } from '../../storage/block/index.ts'
 import type { BlockHandle } from '../../storage/snapshot.ts'
 import type { TimeRange } from '../../storage/types.ts'
-import { nextTurn } from '../../util/loop-turn.ts'
+import { nextTurn, TURN_MS } from '../../util/loop-turn.ts'
 import type { Batch } from '../batch.ts'
 import { UNREAD } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
@@ -32,7 +32,7 @@ import type { TopLink } from './top-link.ts'
 const ROW_ID = '_rowId'
 
 /** Longest run of blocks without yielding to the event loop, ms (timers, an abort, /health get a turn). */
-export const YIELD_EVERY_MS = 10
+export const YIELD_EVERY_MS = TURN_MS
 
 /** Lets the event loop run (a timer can abort the signal); in-memory blocks never leave microtasks. */
 function yieldToLoop(): Promise<void> {
