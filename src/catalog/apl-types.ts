@@ -98,6 +98,8 @@ export function aplTypeOfStorage(t: FieldType): AplType {
  * after numbers were stored), anything else (or nothing) is `unknown`.
  */
 export function aplTypeOfStorageTypes(types: Iterable<FieldType>): AplType {
+  // One type (most fields): no set to build (a schema of a thousand fields binds per query).
+  if (Array.isArray(types) && types.length === 1) return FROM_STORAGE[types[0] as FieldType]
   const set = new Set<AplType>()
   for (const t of types) set.add(FROM_STORAGE[t])
   if (set.size === 1) return [...set][0]

@@ -5,15 +5,15 @@
 // records (columns); readers get them as objects, made on demand.
 import * as path from 'node:path'
 import { StepClock, TURN_MS } from '../util/loop-turn.ts'
-import type { EventChunk } from './block/event-chunk.ts'
 import { BLOCK_TRAILER_BYTES } from './block/index.ts'
 import { writeFileDurable } from './fs.ts'
 import type { PreparedEvents } from './ingest-call.ts'
 import type { BlockMeta, DatasetMeta } from './manifest/edits.ts'
 import type { BlockHandle, DatasetView } from './snapshot.ts'
 import type { StoreContext } from './store-context.ts'
+import { tailFieldsScanned, tailFieldTypes } from './tail-fields.ts'
 import type { FlatEvent } from './types.ts'
-import { chunkEvents } from './wal/chunk-events.ts'
+import { ChunkEventReader } from './wal/chunk-events.ts'
 import { decodeWalRecord } from './wal/codec.ts'
 import type { Wal, WalChunk } from './wal/wal.ts'
 
@@ -356,7 +356,7 @@ export class DatasetRuntime {
   }
 
   /**
-   * Makes the unsealed events `view()` would make in one piece, in pieces of at most TURN_MS with a
+   * Makes the unsealed events `view()` would make in one piece (and reads their field types), in pieces of at most TURN_MS with a
    * turn of the event loop between (65,536 events over a thousand fields took 165 ms at once).
    */
   async materializeInSteps(): Promise<void> {
@@ -364,7 +364,15 @@ export class DatasetRuntime {
     while (this.#events.length < this.unsealed) {
       const before = this.#events.length
       // No progress (nothing left to make from the records): `view()` makes what remains.
-      if (this.#materialize(MATERIALIZE_EVENTS).length === before) return
+      if (this.#materialize(MATERIALIZE_EVENTS).length === before) break
+      if (clock.due()) await clock.pause()
+    }
+    // Their field types, a piece at a time too (a query's bind reads them next: storage/tail-fields.ts).
+    const events = this.#events
+    let n = tailFieldsScanned(events)
+    while (n < events.length) {
+      n = Math.min(n + MATERIALIZE_EVENTS, events.length)
+      tailFieldTypes(events, n)
       if (clock.due()) await clock.pause()
     }
   }
@@ -380,19 +388,25 @@ export class DatasetRuntime {
       const have = this.eventsFirstSeq + out.length
       if (out.length >= stop) break
       if (c.firstSeq + c.count <= have) continue
-      const chunk = this.#decoded(c)
+      const reader = this.#decoded(c)
       const to = Math.min(c.count, this.eventsFirstSeq + stop - c.firstSeq)
-      chunkEvents(chunk, have - c.firstSeq, to, out)
+      reader.events(have - c.firstSeq, to, out)
     }
     return out
   }
 
-  /** The chunk of WAL record `c` (the last one decoded is kept: steps go through a record in parts). */
-  #decoded(c: WalChunk): EventChunk {
+  /**
+   * A reader of WAL record `c`'s chunk (the last one decoded is kept, with its place: steps go
+   * through a record in parts).
+   */
+  #decoded(c: WalChunk): ChunkEventReader {
     if (this.#lastDecoded?.payload !== c.payload)
-      this.#lastDecoded = { payload: c.payload, chunk: decodeWalRecord(c.payload).chunk }
-    return this.#lastDecoded.chunk
+      this.#lastDecoded = {
+        payload: c.payload,
+        reader: new ChunkEventReader(decodeWalRecord(c.payload).chunk),
+      }
+    return this.#lastDecoded.reader
   }
 
-  #lastDecoded: { payload: WalChunk['payload']; chunk: EventChunk } | undefined
+  #lastDecoded: { payload: WalChunk['payload']; reader: ChunkEventReader } | undefined
 }

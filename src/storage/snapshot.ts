@@ -6,7 +6,8 @@ import type { MemoryPool } from '../util/memory/index.ts'
 import type { BlockBatch, BlockColumn, ZoneMap } from './block/index.ts'
 import type { BlockMeta, DatasetMeta } from './manifest/edits.ts'
 import type { RetainedField } from './manifest/retained-fields.ts'
-import { compositeType, type FieldType, type FlatEvent, type TimeRange, typeOfValue } from './types.ts'
+import { tailFieldTypes } from './tail-fields.ts'
+import { compositeType, type FieldType, type FlatEvent, type TimeRange } from './types.ts'
 
 /** A sealed block of one dataset. */
 export interface BlockHandle {
@@ -129,10 +130,8 @@ export function datasetSchema(view: DatasetView): FieldInfo[] {
     add('_time', 'datetime')
     add('_sysTime', 'datetime')
   }
-  for (let i = 0; i < view.tail.length; i++) {
-    const f = view.tail.events[i].fields
-    for (const k in f) add(k, typeOfValue(f[k]))
-  }
+  for (const [field, set] of tailFieldTypes(view.tail.events, view.tail.length))
+    for (const t of set) add(field, t)
   const out = [...types.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, set]) => {

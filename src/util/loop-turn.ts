@@ -41,6 +41,12 @@ export class StepClock {
     return performance.now() >= this.#end
   }
 
+  /** Whether this piece has run its time, read now (for items each worth many calls of `due`). */
+  dueNow(): boolean {
+    this.#calls = 0
+    return performance.now() >= this.#end
+  }
+
   /** Starts the next piece (after a pause). */
   restart(): void {
     this.#calls = 0

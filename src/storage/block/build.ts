@@ -165,7 +165,7 @@ export function* buildBatchSteps(
       }
     }
   }
-  return finishBatch(n, time, sysTime, slots)
+  return yield* finishBatchSteps(n, time, sysTime, slots, clock)
 }
 
 /** The batch of a block's time columns and field slots: columns in canonical order (see BlockBatch). */
@@ -175,8 +175,23 @@ export function finishBatch(
   sysTime: BigInt64Array,
   slots: ReadonlyMap<string, FieldSlot>,
 ): BlockBatch {
+  return runSteps(finishBatchSteps(n, time, sysTime, slots))
+}
+
+/** `finishBatch` in steps: pauses between fields whenever `clock` says (a wide tail has a thousand). */
+function* finishBatchSteps(
+  n: number,
+  time: BigInt64Array,
+  sysTime: BigInt64Array,
+  slots: ReadonlyMap<string, FieldSlot>,
+  clock?: StepClock,
+): Generator<void, BlockBatch> {
   const columns: BlockColumn[] = [timeColumn(TIME_FIELD, time, 0), timeColumn(SYS_TIME_FIELD, sysTime, 1)]
   for (const name of [...slots.keys()].sort()) {
+    if (clock?.dueNow()) {
+      yield
+      clock.restart()
+    }
     const slot = slots.get(name) as FieldSlot
     for (const type of FIELD_TYPES) {
       const acc = type === 'datetime' ? undefined : slot[type]

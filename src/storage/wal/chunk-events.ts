@@ -13,26 +13,72 @@ export function chunkEvents(
   to = chunk.rows,
   out: FlatEvent[] = [],
 ): FlatEvent[] {
-  const fields: Record<string, FlatValue>[] = new Array(to - from)
-  for (let r = from; r < to; r++) {
-    const f = newRecord<FlatValue>()
-    fields[r - from] = f
-    out.push({ time: chunk.time[r], sysTime: chunk.sysTime[r], fields: f })
-  }
-  // Column-major fill keeps each loop monomorphic in its value kind.
-  for (const col of chunk.columns) fillColumn(col, from, to, fields)
-  return out
+  return new ChunkEventReader(chunk).events(from, to, out)
 }
 
-function fillColumn(col: ChunkColumn, from: number, to: number, fields: Record<string, FlatValue>[]): void {
+/**
+ * Reads one chunk's events in consecutive ranges (unsealed events are made a step at a time). Each
+ * column's value position at the end of the last range is kept, so a range starting there finds
+ * its values without counting the presence bits before it: reading a sparse chunk of many fields
+ * in steps costs O(rows × columns / 8) in all, not that per step.
+ */
+export class ChunkEventReader {
+  readonly chunk: EventChunk
+  /** The row the positions in `#next` are for (−1: none). */
+  #at = -1
+  readonly #next: Int32Array
+
+  constructor(chunk: EventChunk) {
+    this.chunk = chunk
+    this.#next = new Int32Array(chunk.columns.length)
+  }
+
+  /** The events of rows [from, to), appended to `out`. */
+  events(from: number, to: number, out: FlatEvent[] = []): FlatEvent[] {
+    const chunk = this.chunk
+    const fields: Record<string, FlatValue>[] = new Array(to - from)
+    for (let r = from; r < to; r++) {
+      const f = newRecord<FlatValue>()
+      fields[r - from] = f
+      out.push({ time: chunk.time[r], sysTime: chunk.sysTime[r], fields: f })
+    }
+    // Column-major fill keeps each loop monomorphic in its value kind.
+    const next = this.#next
+    const known = this.#at === from
+    for (let c = 0; c < chunk.columns.length; c++) {
+      const col = chunk.columns[c]
+      next[c] = fillColumn(col, from, to, known ? next[c] : valueIndex(col, from), fields)
+    }
+    this.#at = to
+    return out
+  }
+}
+
+/** Fills rows [from, to) of `fields` from `col`, whose value `vi` is row `from`'s; returns the next value's index. */
+function fillColumn(
+  col: ChunkColumn,
+  from: number,
+  to: number,
+  vi: number,
+  fields: Record<string, FlatValue>[],
+): number {
   const name = col.field
   const present = col.present
-  let vi = valueIndex(col, from)
   const read = READERS[col.type](col)
-  for (let r = from; r < to; r++) {
-    if (present !== undefined && ((present[r >> 3] >> (r & 7)) & 1) === 0) continue
-    fields[r - from][name] = read(vi++)
+  if (present === undefined) {
+    for (let r = from; r < to; r++) fields[r - from][name] = read(vi++)
+    return vi
   }
+  for (let r = from; r < to; r++) {
+    const byte = present[r >> 3]
+    // A byte without a value skips its rows at once (sparse fields of a wide chunk).
+    if (byte === 0) {
+      r |= 7
+      continue
+    }
+    if (((byte >> (r & 7)) & 1) === 1) fields[r - from][name] = read(vi++)
+  }
+  return vi
 }
 
 type Reader = (i: number) => FlatValue
