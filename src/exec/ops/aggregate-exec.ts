@@ -22,6 +22,7 @@ import { PiecePacer } from './batch-pieces.ts'
 import { GroupAggregation } from './group-aggregation.ts'
 import { GroupCounts } from './group-counts.ts'
 import type { GroupIndex } from './group-keys.ts'
+import { chooseGroupStrategy, type GroupStrategy } from './group-strategy.ts'
 import { foldGroups } from './merged-totals.ts'
 
 /** One output aggregate: its calls, and the expression over their results (null: the single call). */
@@ -54,6 +55,8 @@ export class AggregateExec implements PhysicalOperator {
   /** Every aggregation call of the outputs, in order (one state row each). */
   readonly #specs: readonly AggSpec[]
   readonly #scope: EvalScope
+  /** How rows find their groups (chosen here, once: group-strategy.ts). */
+  readonly #strategy: GroupStrategy
   /** The finished aggregation, once the output is out (for totalsWithout). */
   #final: GroupAggregation | undefined
   /** Whether any state answered with an estimate (read after `batches` finished). */
@@ -70,10 +73,16 @@ export class AggregateExec implements PhysicalOperator {
     this.#outputs = node.aggregates.map((col) => prepare(col, site))
     this.#specs = this.#outputs.flatMap((o) => o.calls)
     this.#scope = scope
+    this.#strategy = chooseGroupStrategy(
+      this.#specs,
+      node.keys.map((k) => k.expr),
+    )
   }
 
   explain(): string {
-    return `AggregateExec by [${this.#keys.map((k) => k.name).join(', ')}] aggs ${this.#outputs.length}`
+    const keys = this.#keys.map((k) => k.name).join(', ')
+    const paths = this.#final?.paths.describe()
+    return `AggregateExec by [${keys}] aggs ${this.#outputs.length} strategy ${this.#strategy}${paths ? ` (batches: ${paths})` : ''}`
   }
 
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
@@ -81,6 +90,7 @@ export class AggregateExec implements PhysicalOperator {
       this.#specs,
       this.#keys.map((k) => k.expr),
       this.#scope,
+      this.#strategy,
     )
     // The group table grows batch by batch: charged as it grows (a batch may add at most its rows).
     const memory = ctx.guard.memory.account(this.name)

@@ -258,7 +258,7 @@ function longBinRuns(bin: { readonly t: TimeVec; readonly stepMs: number }, rows
 }
 
 /** True when `e` is `bin(…)` / `bin_auto(…)` of a column (nothing to compute but the bins). */
-function isBinCall(e: BoundExpr): e is ExprOf<'Call'> {
+export function isBinCall(e: BoundExpr): e is ExprOf<'Call'> {
   return (
     e.kind === 'Call' &&
     (e.kernel === 'bin' || e.kernel === 'bin_auto') &&
@@ -268,7 +268,7 @@ function isBinCall(e: BoundExpr): e is ExprOf<'Call'> {
 }
 
 /** True when `e` is a bin of a column and `other` a column. */
-function isBinOfColumn(e: BoundExpr, other: BoundExpr): boolean {
+export function isBinOfColumn(e: BoundExpr, other: BoundExpr): boolean {
   return isBinCall(e) && other.kind === 'Column'
 }
 

@@ -1,9 +1,10 @@
 // ops/group-aggregation.ts: one summarize's running aggregation, batch by batch: group ids for the key
 // values, a state per (aggregation, group) (or, when every aggregation is a plain count(), one count
-// per group: group-counts.ts), and the feeding paths (counts per dictionary entry or per
-// run of equal keys, batch feeding, arg_min/arg_max payloads, shared percentile sketches). Used alike
-// by AggregateExec (in-process) and the parallel partial aggregate, so a unit aggregates exactly as
-// in-process does.
+// per group: group-counts.ts), fed down the paths of the strategy chosen once for the operator
+// (group-strategy.ts: counts per dictionary entry, per run of equal keys or per time bin; states
+// per dictionary code; a group id per row), plus arg_min/arg_max payloads and shared percentile
+// sketches. Used alike by AggregateExec (in-process) and the parallel partial aggregate, so a unit
+// aggregates exactly as in-process does.
 import type { BoundExpr } from '../../plan/index.ts'
 import type { CountState } from '../agg/count.ts'
 import type { AggState } from '../agg/index.ts'
@@ -25,6 +26,7 @@ import {
 } from './count-by-key.ts'
 import { GroupCounts } from './group-counts.ts'
 import { GroupIndex } from './group-keys.ts'
+import { chooseGroupStrategy, type GroupPath, type GroupStrategy, PathCounts } from './group-strategy.ts'
 import { fedMask, planSketchSharing, type SketchSharing, shareSketches } from './shared-sketches.ts'
 
 /** The aggregation of one summarize (see the module header). */
@@ -34,6 +36,10 @@ export class GroupAggregation {
   readonly counts: GroupCounts | null
   readonly args: ArgExtremumFeed
   readonly sharing: SketchSharing
+  /** How rows find their groups (chosen once: group-strategy.ts). */
+  readonly strategy: GroupStrategy
+  /** Batches per path taken (for `explain`). */
+  readonly paths = new PathCounts()
   readonly #keys: readonly BoundExpr[]
   readonly #scope: EvalScope
   readonly #scratch = new GroupScratch()
@@ -44,11 +50,17 @@ export class GroupAggregation {
   readonly #states: AggState[][]
   readonly #specCount: number
 
-  constructor(specs: readonly AggSpec[], keys: readonly BoundExpr[], scope: EvalScope) {
+  constructor(
+    specs: readonly AggSpec[],
+    keys: readonly BoundExpr[],
+    scope: EvalScope,
+    strategy: GroupStrategy = chooseGroupStrategy(specs, keys),
+  ) {
     this.#keys = keys
     this.#scope = scope
     this.#specCount = specs.length
     this.groups = new GroupIndex(keys.length)
+    this.strategy = strategy
     const states: AggState[][] = specs.map(() => [])
     this.#states = states
     this.args = new ArgExtremumFeed(specs, states)
@@ -82,53 +94,89 @@ export class GroupAggregation {
   /** Feeds batch `b`; returns its live row count (events, for a weighted batch). */
   add(b: Batch, ctx: ExecContext): number {
     const rows = liveIndices(b)
-    const groups = this.groups
-    // count() by bin(_time, step) [, k] over a time-ordered block: the bin column is never built.
-    const binned = this.#counting && b.weights === undefined
-    if (
-      binned &&
-      (countByBins(groups, this.#keys, b, rows, this.counts as GroupCounts, this.#born, this.#scope) ||
-        countByBinsAndDictionary(
-          groups,
-          this.#keys,
-          b,
-          rows,
-          this.counts as GroupCounts,
-          this.#born,
-          this.#scratch,
-          this.#scope,
-        ))
-    )
-      return rows.length
-    const keyVecs = this.#keys.map((k) => evaluate(k, b, this.#scope))
-    if (b.weights !== undefined) return this.#addWeighted(keyVecs, rows, b.weights)
-    const counts = this.counts
-    if (counts) {
-      const counted =
-        countByDictionary(groups, keyVecs, rows, counts, this.#born, this.#scratch) ||
-        countByRuns(groups, keyVecs, rows, counts, this.#born) ||
-        countByRunsAndDictionary(groups, keyVecs, rows, counts, this.#born, this.#scratch)
-      if (!counted) counts.addEach(groups.assign(keyVecs, rows, this.#born), groups.size)
-    } else {
-      const byCodes = this.#feedByCodes(keyVecs, b)
-      if (byCodes?.every((x) => x === 1) && this.args.empty) return rows.length
-      const gids = groups.assign(keyVecs, rows, this.#born)
-      const scratch = this.#scratch
-      feedBatch(
-        this.#fedSpecs,
-        this.#fedStates,
-        b,
+    // A block answered by its distinct values (plain counts only): weights, whatever the strategy.
+    if (b.weights !== undefined) {
+      this.paths.took('weighted')
+      return this.#addWeighted(
+        this.#keys.map((k) => evaluate(k, b, this.#scope)),
         rows,
-        gids,
-        groups.size,
-        this.#scope,
-        scratch,
-        ctx,
-        byCodes,
+        b.weights,
       )
-      this.args.feed(b, rows, gids, this.#scope, ctx)
     }
+    const path = this.#counting ? this.#count(b, rows) : this.#feed(b, rows, ctx)
+    this.paths.took(path)
     return rows.length
+  }
+
+  /** Counts batch `b` down the strategy's paths (every aggregation is a plain count); returns the path. */
+  #count(b: Batch, rows: Uint32Array): GroupPath {
+    const groups = this.groups
+    const counts = this.counts as GroupCounts
+    const born = this.#born
+    const scratch = this.#scratch
+    const strategy = this.strategy
+    switch (strategy) {
+      case 'count-time-bins':
+        // The bin column is never built when the times are ascending.
+        if (countByBins(groups, this.#keys, b, rows, counts, born, this.#scope)) return 'time-bins'
+        break
+      case 'count-time-bins-and-key':
+        if (countByBinsAndDictionary(groups, this.#keys, b, rows, counts, born, scratch, this.#scope))
+          return 'time-bins-and-dictionary'
+        break
+      case 'ungrouped':
+      case 'count-per-entry':
+      case 'count-runs-and-entries':
+      case 'states-by-codes':
+      case 'hash':
+        break
+      default:
+        return unknownStrategy(strategy)
+    }
+    const keyVecs = this.#keys.map((k) => evaluate(k, b, this.#scope))
+    switch (strategy) {
+      case 'count-time-bins':
+      case 'count-per-entry':
+        if (countByDictionary(groups, keyVecs, rows, counts, born, scratch)) return 'dictionary'
+        if (countByRuns(groups, keyVecs, rows, counts, born)) return 'runs'
+        break
+      case 'count-time-bins-and-key':
+      case 'count-runs-and-entries':
+        if (countByRunsAndDictionary(groups, keyVecs, rows, counts, born, scratch))
+          return 'runs-and-dictionary'
+        break
+      case 'ungrouped':
+      case 'states-by-codes':
+      case 'hash':
+        break
+      default:
+        return unknownStrategy(strategy)
+    }
+    counts.addEach(groups.assign(keyVecs, rows, born), groups.size)
+    return strategy === 'ungrouped' ? 'one-group' : 'ids'
+  }
+
+  /** Feeds batch `b` to the aggregations' states down the strategy's paths; returns the path. */
+  #feed(b: Batch, rows: Uint32Array, ctx: ExecContext): GroupPath {
+    const keyVecs = this.#keys.map((k) => evaluate(k, b, this.#scope))
+    const byCodes = this.strategy === 'states-by-codes' ? this.#feedByCodes(keyVecs, b) : null
+    if (byCodes?.every((x) => x === 1) && this.args.empty) return 'codes'
+    const groups = this.groups
+    const gids = groups.assign(keyVecs, rows, this.#born)
+    feedBatch(
+      this.#fedSpecs,
+      this.#fedStates,
+      b,
+      rows,
+      gids,
+      groups.size,
+      this.#scope,
+      this.#scratch,
+      ctx,
+      byCodes,
+    )
+    this.args.feed(b, rows, gids, this.#scope, ctx)
+    return byCodes !== null ? 'codes-and-ids' : this.strategy === 'ungrouped' ? 'one-group' : 'ids'
   }
 
   /**
@@ -165,4 +213,9 @@ export class GroupAggregation {
     if (this.#keys.length === 0 && this.groups.size === 0)
       this.groups.assign([], new Uint32Array(0), this.#born)
   }
+}
+
+/** An exhaustive switch's end: a strategy without a case is a bug here. */
+function unknownStrategy(s: never): never {
+  throw new Error(`summarize strategy without a path: ${String(s)}`)
 }

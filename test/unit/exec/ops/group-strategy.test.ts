@@ -1,0 +1,114 @@
+// test/unit/exec/ops/group-strategy.test.ts: a summarize's grouping strategy is chosen once from the
+// plan and named by explain, with the path each batch took after the run: time bins found on ordered
+// times (and the run fallback when the times are out of order), counts per dictionary entry or per
+// run, per (run, entry), states per dictionary code once every entry has a group, and a group id per
+// row otherwise. The answers are checked too, so a path that miscounts fails here as well.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Apldb, openStore } from '../../../../src/index.ts'
+
+const T0 = Date.UTC(2026, 0, 1)
+const N = 600
+const KINDS = ['GET', 'PUT', 'POST', 'HEAD']
+
+/** Event i: one minute after event i − 1; `n` in runs of 32; `s` cycles through four strings. */
+function event(i: number) {
+  return {
+    _time: new Date(T0 + i * 60_000).toISOString(),
+    s: KINDS[i % 4],
+    n: Math.floor(i / 32) % 5,
+    flag: i % 3 === 0,
+    v: i / 2,
+  }
+}
+
+let db: Apldb
+beforeAll(async () => {
+  db = await openStore({
+    clock: () => T0 + 30 * 86_400_000,
+    blockRows: 128,
+    sealWorker: false,
+    durability: 'none',
+  })
+  await db.datasets.create({ name: 'e' })
+  await db.ingest(
+    'e',
+    Array.from({ length: N }, (_, i) => event(i)),
+  )
+  await db.settle()
+  // The same events newest first, left unsealed: the tail's times descend.
+  await db.datasets.create({ name: 'd' })
+  await db.ingest(
+    'd',
+    Array.from({ length: N }, (_, i) => event(N - 1 - i)),
+  )
+})
+afterAll(async () => {
+  await db.close()
+})
+
+/** The AggregateExec line of the query's physical plan, after running it. */
+async function aggregateLine(apl: string): Promise<string> {
+  const report = (await db.explain(apl)) as unknown as { physical: string }
+  const line = report.physical.split('\n').find((l) => l.trim().startsWith('AggregateExec'))
+  if (line === undefined) throw new Error(`no AggregateExec in\n${report.physical}`)
+  return line.trim()
+}
+
+/** The first table's rows as objects. */
+async function rows(apl: string): Promise<Record<string, unknown>[]> {
+  const r = (await db.query(apl)) as unknown as {
+    tables: { fields: { name: string }[]; columns: unknown[][] }[]
+  }
+  const t = r.tables[0]
+  return (t.columns[0] ?? []).map((_, i) =>
+    Object.fromEntries(t.fields.map((f, c) => [f.name, t.columns[c][i]])),
+  )
+}
+
+describe('summarize grouping strategy', () => {
+  it.each([
+    ['e | summarize count() by bin(_time, 1h)', 'count-time-bins', /^time-bins \d+$/],
+    ['d | summarize count() by bin(_time, 1h)', 'count-time-bins', /^runs \d+$/],
+    [
+      'e | summarize count() by bin(_time, 1h), s',
+      'count-time-bins-and-key',
+      /^time-bins-and-dictionary \d+$/,
+    ],
+    // Sealed blocks answer with their distinct values and counts (weighted batches); the tail per entry.
+    ['e | summarize count() by s', 'count-per-entry', /^weighted \d+, dictionary \d+$/],
+    ['e | summarize count() by n', 'count-per-entry', /^runs \d+$/],
+    ['e | summarize count() by n, s', 'count-runs-and-entries', /^runs-and-dictionary \d+$/],
+    ['e | summarize count() by flag', 'hash', /^ids \d+$/],
+    ['e | summarize dcount(s)', 'ungrouped', /^one-group \d+$/],
+    ['e | summarize avg(v) by s', 'states-by-codes', /^ids 1, codes \d+$/],
+    ['e | summarize avg(v) by n', 'hash', /^ids \d+$/],
+  ])('%s: %s', async (apl, strategy, paths) => {
+    const m = (await aggregateLine(apl)).match(/ strategy (\S+) \(batches: ([^)]*)\)$/)
+    expect(m?.[1]).toBe(strategy)
+    expect(m?.[2]).toMatch(paths)
+  })
+
+  it('every path counts what the general path counts', async () => {
+    const byHour = (list: Record<string, unknown>[]) =>
+      list.map((r) => JSON.stringify(r)).sort((a, b) => (a < b ? -1 : 1))
+    // Ordered and reversed times give the same hours; the bins agree with a computed key (a group id per row).
+    const ordered = await rows('e | summarize c = count() by h = bin(_time, 1h)')
+    expect(byHour(await rows('d | summarize c = count() by h = bin(_time, 1h)'))).toEqual(byHour(ordered))
+    expect(byHour(await rows('e | extend h = bin(_time, 1h) | summarize c = count() by h'))).toEqual(
+      byHour(ordered),
+    )
+    expect(ordered.reduce((s, r) => s + (r.c as number), 0)).toBe(N)
+    const bySn = await rows('e | summarize c = count() by n, s')
+    const byIds = await rows("e | summarize c = count() by n, s2 = strcat(s, '')")
+    expect(byHour(bySn.map(({ n, s, c }) => ({ n, s2: s, c })))).toEqual(byHour(byIds))
+    const avg = await rows('e | summarize a = avg(v) by s')
+    expect(avg.map((r) => [r.s, r.a]).sort()).toEqual(
+      KINDS.map((k, j) => {
+        const vs = Array.from({ length: N }, (_, i) => i)
+          .filter((i) => i % 4 === j)
+          .map((i) => i / 2)
+        return [k, vs.reduce((a, b) => a + b, 0) / vs.length]
+      }).sort(),
+    )
+  })
+})
