@@ -4,6 +4,7 @@
 import { attachRemote } from '../exec/remote.ts'
 import type { BlockSource, DatasetView, FieldInfo, ScanBatch, ScanOptions } from '../storage/snapshot.ts'
 import { Snapshot } from '../storage/snapshot.ts'
+import { EMPTY_TAIL } from '../storage/tail-chunks.ts'
 import type { Catalog } from './catalog.ts'
 import type { ClickHouseEngine } from './engine.ts'
 
@@ -23,7 +24,7 @@ export class ClickHouseSnapshot extends Snapshot {
     for (const name of catalog.names()) {
       const d = catalog.dataset(name)
       if (!d) continue
-      datasets.set(name, { meta: d.meta, blocks: [], tail: { events: [], length: 0, firstSeq: 0 } })
+      datasets.set(name, { meta: d.meta, blocks: [], tail: EMPTY_TAIL })
       schemas.set(name, catalog.schema(name))
     }
     super({ id: catalog.version, datasets }, NO_BLOCKS)

@@ -11,6 +11,7 @@ import { withChildren } from '../plan/logical.ts'
 import { assignScanFields } from '../plan/scan-fields.ts'
 import { type BlockHandle, Snapshot, type TailView } from '../storage/snapshot.ts'
 import type { Store } from '../storage/store.ts'
+import { EMPTY_TAIL, sliceTail, tailTimeSpan } from '../storage/tail-chunks.ts'
 import { formatRfc3339Nano } from '../util/time/index.ts'
 import type { DeleteWindow } from './delete-blocks-request.ts'
 import { runPlan } from './run-apl.ts'
@@ -72,13 +73,7 @@ function blockSpan(u: { blocks: readonly BlockHandle[]; tail: TailView }): {
     const zm = u.blocks[0].meta.zoneMap
     return { blockFirst: BigInt(zm.minTime), blockLast: BigInt(zm.maxTime) }
   }
-  let lo = u.tail.events[0]?.time ?? 0n
-  let hi = lo
-  for (let i = 1; i < u.tail.length; i++) {
-    const t = u.tail.events[i].time
-    if (t < lo) lo = t
-    if (t > hi) hi = t
-  }
+  const { lo, hi } = tailTimeSpan(u.tail)
   return { blockFirst: lo, blockLast: hi }
 }
 
@@ -105,7 +100,7 @@ export async function matchBlocks(
     if (BigInt(zm.minTime) >= window.end || BigInt(zm.maxTime) < window.start) continue
     units.push({
       blocks: [b],
-      tail: { events: EMPTY, length: 0, firstSeq: b.meta.firstSeq },
+      tail: { ...EMPTY_TAIL, firstSeq: b.meta.firstSeq },
       blockId: b.meta.blockId,
     })
   }
@@ -113,10 +108,9 @@ export async function matchBlocks(
   if (opts.includeTail) {
     // A flush seals the tail in order, in chunks of blockRows: predict those blocks.
     for (let off = 0; off < tail.length; off += opts.blockRows) {
-      const events = tail.events.slice(off, Math.min(off + opts.blockRows, tail.length))
       units.push({
         blocks: EMPTY,
-        tail: { events, length: events.length, firstSeq: tail.firstSeq + off },
+        tail: sliceTail(tail, off, Math.min(opts.blockRows, tail.length - off)),
         blockId: undefined,
       })
     }

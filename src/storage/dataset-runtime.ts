@@ -2,7 +2,7 @@
 // and its sealed blocks. Appends become visible only after their WAL fsync; sealing turns the oldest
 // `blockRows` unsealed events into a block (file durable → manifest edit durable → publish) and
 // rolls the WAL. Seals of one dataset run one at a time. Unsealed events are kept as their WAL
-// records (columns); readers get them as objects, made on demand.
+// records (columns); readers read them from those records too (storage/tail-chunks.ts).
 import * as path from 'node:path'
 import { StepClock, TURN_MS } from '../util/loop-turn.ts'
 import { BLOCK_TRAILER_BYTES } from './block/index.ts'
@@ -11,10 +11,7 @@ import type { PreparedEvents } from './ingest-call.ts'
 import type { BlockMeta, DatasetMeta } from './manifest/edits.ts'
 import type { BlockHandle, DatasetView } from './snapshot.ts'
 import type { StoreContext } from './store-context.ts'
-import { tailFieldsScanned, tailFieldTypes } from './tail-fields.ts'
-import type { FlatEvent } from './types.ts'
-import { ChunkEventReader } from './wal/chunk-events.ts'
-import { decodeWalRecord } from './wal/codec.ts'
+import { chunkOf, isDecoded, tailChunks, tailFieldTypes } from './tail-chunks.ts'
 import type { Wal, WalChunk } from './wal/wal.ts'
 
 /** An append waits for a seal to publish while this many blocks' worth of events are unsealed. */
@@ -22,9 +19,6 @@ export const MAX_UNSEALED_BLOCKS = 6
 
 /** Blocks encoded and written ahead of their commit (see seal). */
 export const SEAL_PIPELINE = 4
-
-/** Unsealed events made between two reads of the clock by `materializeInSteps`. */
-const MATERIALIZE_EVENTS = 512
 
 /** A block on its way: encoding, then its file written durably (not yet committed). */
 interface PendingSeal {
@@ -60,17 +54,12 @@ export class DatasetRuntime {
   #view: DatasetView | undefined
   /** Field names of the dataset (ingest/field-limits.ts), made on first use, then grown by ingest. */
   #fieldNames: Set<string> | undefined
-  readonly #early = new Map<
-    number,
-    { count: number; chunks: readonly WalChunk[]; events?: readonly FlatEvent[] }
-  >()
-  /** WAL records of the unsealed events, in sequence order (seals read these). */
-  #chunks: WalChunk[] = []
+  readonly #early = new Map<number, { count: number; chunks: readonly WalChunk[] }>()
   /**
-   * The first unsealed events as objects, made on demand for readers: append-only, replaced (never
-   * truncated) at a seal so snapshots keep their prefix.
+   * WAL records of the unsealed events, in sequence order (seals and readers read these): appended
+   * to, and replaced (never changed in place) at a seal, so views share it (storage/tail-chunks.ts).
    */
-  #events: FlatEvent[] = []
+  #chunks: WalChunk[] = []
   deleted = false
 
   constructor(
@@ -95,8 +84,7 @@ export class DatasetRuntime {
       for (const b of this.blocks)
         for (const c of b.meta.header.columns)
           if (c.field !== '_time' && c.field !== '_sysTime') names.add(c.field)
-      const tail = this.view().tail
-      for (let i = 0; i < tail.length; i++) for (const k of Object.keys(tail.events[i].fields)) names.add(k)
+      for (const k of tailFieldTypes(this.view().tail).keys()) names.add(k)
       this.#fieldNames = names
     }
     return this.#fieldNames
@@ -122,36 +110,24 @@ export class DatasetRuntime {
     }
   }
 
-  /** Add recovered events and their WAL records (sequence numbers must follow on). */
-  appendVisible(firstSeq: number, events: readonly FlatEvent[], chunks: readonly WalChunk[]): void {
-    this.#appendChunks(firstSeq, events.length, chunks, events)
+  /** Add `count` recovered events from `firstSeq` and their WAL records (sequence numbers must follow on). */
+  appendVisible(firstSeq: number, count: number, chunks: readonly WalChunk[]): void {
+    this.#appendChunks(firstSeq, count, chunks)
   }
 
-  /** Make `count` events from `firstSeq` visible, held by `chunks` (and, when given, as objects). */
-  #appendChunks(
-    firstSeq: number,
-    count: number,
-    chunks: readonly WalChunk[],
-    events?: readonly FlatEvent[],
-  ): void {
+  /** Make `count` events from `firstSeq` visible, held by `chunks`. */
+  #appendChunks(firstSeq: number, count: number, chunks: readonly WalChunk[]): void {
     // Group commit resolves waiters in sequence order; the stash only guards that invariant.
     if (firstSeq > this.eventsFirstSeq + this.unsealed) {
-      this.#early.set(firstSeq, { count, chunks, events })
+      this.#early.set(firstSeq, { count, chunks })
       return
     }
     let seq = firstSeq
-    let next: { count: number; chunks: readonly WalChunk[]; events?: readonly FlatEvent[] } | undefined = {
-      count,
-      chunks,
-      events,
-    }
+    let next: { count: number; chunks: readonly WalChunk[] } | undefined = { count, chunks }
     while (next) {
       const end = this.eventsFirstSeq + this.unsealed
       const skip = Math.max(0, end - seq)
       if (next.count > skip) {
-        // Objects are kept only while they continue the made-on-demand prefix without a gap.
-        if (next.events && this.#events.length === this.unsealed)
-          for (let i = skip; i < next.count; i++) this.#events.push(next.events[i])
         this.unsealed += next.count - skip
         for (const c of next.chunks) if (c.firstSeq + c.count > end) this.#chunks.push(c)
       }
@@ -301,7 +277,6 @@ export class DatasetRuntime {
     for (const g of group) n += g.n
     const end = this.eventsFirstSeq + n
     this.blocks = [...this.blocks, ...metas.map((m) => this.handleFor(m))]
-    this.#events = this.#events.length > n ? this.#events.slice(n) : []
     this.eventsFirstSeq = end
     this.unsealed -= n
     this.#chunks = this.#chunks.filter((c) => c.firstSeq + c.count > end)
@@ -349,64 +324,23 @@ export class DatasetRuntime {
         meta: this.meta,
         blocks: this.blocks,
         retained: this.#ctx.manifest.state.datasets.get(this.meta.id)?.retained ?? [],
-        tail: { events: this.#materialize(), length: this.unsealed, firstSeq: this.eventsFirstSeq },
+        tail: { chunks: this.#chunks, length: this.unsealed, firstSeq: this.eventsFirstSeq },
       }
     }
     return this.#view
   }
 
   /**
-   * Makes the unsealed events `view()` would make in one piece (and reads their field types), in pieces of at most TURN_MS with a
-   * turn of the event loop between (65,536 events over a thousand fields took 165 ms at once).
+   * Decodes the unsealed tail's WAL records not decoded yet, in pieces of at most TURN_MS with a turn
+   * of the event loop between (a query's bind and scan read them next: storage/tail-chunks.ts).
    */
-  async materializeInSteps(): Promise<void> {
+  async warmTail(): Promise<void> {
     const clock = new StepClock(TURN_MS, 1)
-    while (this.#events.length < this.unsealed) {
-      const before = this.#events.length
-      // No progress (nothing left to make from the records): `view()` makes what remains.
-      if (this.#materialize(MATERIALIZE_EVENTS).length === before) break
+    for (const c of tailChunks(this.view().tail)) {
+      if (isDecoded(c)) continue
+      chunkOf(c)
       if (clock.due()) await clock.pause()
     }
-    // Their field types, a piece at a time too (a query's bind reads them next: storage/tail-fields.ts).
-    const events = this.#events
-    let n = tailFieldsScanned(events)
-    while (n < events.length) {
-      n = Math.min(n + MATERIALIZE_EVENTS, events.length)
-      tailFieldTypes(events, n)
-      if (clock.due()) await clock.pause()
-    }
+    tailFieldTypes(this.view().tail)
   }
-
-  /**
-   * The unsealed events as objects, made from the WAL records past the ones made before: all of them,
-   * or at most `limit` more.
-   */
-  #materialize(limit = Number.POSITIVE_INFINITY): FlatEvent[] {
-    const out = this.#events
-    const stop = Math.min(this.unsealed, out.length + limit)
-    for (const c of this.#chunks) {
-      const have = this.eventsFirstSeq + out.length
-      if (out.length >= stop) break
-      if (c.firstSeq + c.count <= have) continue
-      const reader = this.#decoded(c)
-      const to = Math.min(c.count, this.eventsFirstSeq + stop - c.firstSeq)
-      reader.events(have - c.firstSeq, to, out)
-    }
-    return out
-  }
-
-  /**
-   * A reader of WAL record `c`'s chunk (the last one decoded is kept, with its place: steps go
-   * through a record in parts).
-   */
-  #decoded(c: WalChunk): ChunkEventReader {
-    if (this.#lastDecoded?.payload !== c.payload)
-      this.#lastDecoded = {
-        payload: c.payload,
-        reader: new ChunkEventReader(decodeWalRecord(c.payload).chunk),
-      }
-    return this.#lastDecoded.reader
-  }
-
-  #lastDecoded: { payload: WalChunk['payload']; reader: ChunkEventReader } | undefined
 }

@@ -127,7 +127,7 @@ export async function replayDatasets(
     for (const b of replay.batches) {
       const from = Math.max(0, ds.sealedThrough + 1 - b.firstSeq)
       if (from >= b.events.length) continue
-      rt.appendVisible(b.firstSeq + from, b.events.slice(from), b.chunks)
+      rt.appendVisible(b.firstSeq + from, b.events.length - from, b.chunks)
       report.walEventsReplayed += b.events.length - from
       report.walBatchesReplayed++
     }

@@ -6,8 +6,8 @@ import type { MemoryPool } from '../util/memory/index.ts'
 import type { BlockBatch, BlockColumn, ZoneMap } from './block/index.ts'
 import type { BlockMeta, DatasetMeta } from './manifest/edits.ts'
 import type { RetainedField } from './manifest/retained-fields.ts'
-import { tailFieldTypes } from './tail-fields.ts'
-import { compositeType, type FieldType, type FlatEvent, type TimeRange } from './types.ts'
+import { type TailView, tailFieldTypes } from './tail-chunks.ts'
+import { compositeType, type FieldType, type TimeRange } from './types.ts'
 
 /** A sealed block of one dataset. */
 export interface BlockHandle {
@@ -20,12 +20,7 @@ export interface BlockHandle {
 }
 
 /** An immutable prefix of a dataset's unsealed events. */
-export interface TailView {
-  readonly events: readonly FlatEvent[]
-  readonly length: number
-  /** Sequence number of `events[0]`. */
-  readonly firstSeq: number
-}
+export type { TailView } from './tail-chunks.ts'
 
 /** One dataset as of a version. */
 export interface DatasetView {
@@ -130,8 +125,7 @@ export function datasetSchema(view: DatasetView): FieldInfo[] {
     add('_time', 'datetime')
     add('_sysTime', 'datetime')
   }
-  for (const [field, set] of tailFieldTypes(view.tail.events, view.tail.length))
-    for (const t of set) add(field, t)
+  for (const [field, set] of tailFieldTypes(view.tail)) for (const t of set) add(field, t)
   const out = [...types.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, set]) => {

@@ -373,11 +373,11 @@ export class Store {
   }
 
   /**
-   * Before `snapshot()`: makes the unsealed events it would make in one piece, in steps with turns
+   * Before `snapshot()`: decodes the unsealed events' WAL records a query would decode in one piece, in steps with turns
    * of the event loop between (a query calls it first; correctness never depends on it).
    */
   async warmTails(): Promise<void> {
-    for (const rt of this.runtimes()) await rt.materializeInSteps()
+    for (const rt of this.runtimes()) await rt.warmTail()
   }
 
   /** Pin the current version: a consistent, immutable view for one query. Release it after. */

@@ -4,6 +4,7 @@
 import type { Scan } from '../../plan/index.ts'
 import type { BlockColumn } from '../../storage/block/index.ts'
 import type { Snapshot } from '../../storage/snapshot.ts'
+import { EMPTY_TAIL } from '../../storage/tail-chunks.ts'
 import type { LateColumns, LateSource } from '../ops/late-columns.ts'
 import { lateSource } from '../ops/scan-exec.ts'
 import { placeBase } from '../ops/top-n-heap.ts'
@@ -33,7 +34,7 @@ export async function lateFromStore(
       const block = blocks[b]
       if (block) s = lateSource(schema, late, block.meta.header.rowCount, (f) => source.loadColumns(block, f))
       else {
-        const tail = view?.tail ?? { events: [], length: 0, firstSeq: 0 }
+        const tail = view?.tail ?? EMPTY_TAIL
         const pick = async (f: readonly string[]): Promise<BlockColumn[]> =>
           (await source.tailBatch(tail)).columns.filter((c) => f.includes(c.field))
         s = lateSource(schema, late, tail.length, pick)

@@ -5,8 +5,7 @@ import type { BlockBatch, BlockColumn } from '../../storage/block/index.ts'
 import type { DatasetMeta } from '../../storage/manifest/edits.ts'
 import { type BlockHandle, type BlockSource, Snapshot, type TailView } from '../../storage/snapshot.ts'
 
-/** No unsealed events. */
-export const EMPTY_TAIL: TailView = { events: [], length: 0, firstSeq: 0 }
+export { EMPTY_TAIL } from '../../storage/tail-chunks.ts'
 
 /** A snapshot of `dataset` with exactly `blocks` and `tail`, read through `source`. */
 export function unitSnapshot(

@@ -1,8 +1,11 @@
 // storage/block/assemble.ts: row ranges of EventChunks (as the WAL holds them) → one BlockBatch,
 // column by column: typed values are copied in bulk, dictionary codes remapped once per distinct
 // value. Gives the same batch as buildBatch over the same events; never makes per-event objects.
+
+import type { StepClock } from '../../util/loop-turn.ts'
+import { runSteps } from '../../util/steps.ts'
 import type { DictionaryHint } from './accumulators.ts'
-import { type BlockBatch, type FieldSlot, finishBatch, newSlot } from './build.ts'
+import { type BlockBatch, type FieldSlot, finishBatchSteps, newSlot } from './build.ts'
 import { type ChunkColumn, type EventChunk, valueIndex } from './event-chunk.ts'
 
 /** Rows [from, to) of a chunk. */
@@ -28,6 +31,17 @@ interface ChunkAdder {
 
 /** The batch of the ranges' rows, in order. Throws (a caller bug) on a reserved time field name. */
 export function assembleBatch(ranges: readonly ChunkRange[]): BlockBatch {
+  return runSteps(assembleBatchSteps(ranges))
+}
+
+/**
+ * `assembleBatch` in steps: pauses between columns whenever `clock` says its piece ran its time (the
+ * unsealed tail is assembled for queries while other requests wait); without a clock, never.
+ */
+export function* assembleBatchSteps(
+  ranges: readonly ChunkRange[],
+  clock?: StepClock,
+): Generator<void, BlockBatch> {
   let n = 0
   for (const r of ranges) n += r.to - r.from
   const time = new BigInt64Array(n)
@@ -39,6 +53,10 @@ export function assembleBatch(ranges: readonly ChunkRange[]): BlockBatch {
     time.set(chunk.time.subarray(from, to), base)
     sysTime.set(chunk.sysTime.subarray(from, to), base)
     for (const col of chunk.columns) {
+      if (clock?.due()) {
+        yield
+        clock.restart()
+      }
       // A column without a value in the range must not become an all-null block column.
       if (col.present !== undefined && valueIndex(col, to) === valueIndex(col, from)) continue
       let slot = slots.get(col.field)
@@ -50,7 +68,7 @@ export function assembleBatch(ranges: readonly ChunkRange[]): BlockBatch {
     }
     base += to - from
   }
-  return finishBatch(n, time, sysTime, slots)
+  return yield* finishBatchSteps(n, time, sysTime, slots, clock)
 }
 
 /**

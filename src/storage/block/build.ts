@@ -168,18 +168,11 @@ export function* buildBatchSteps(
   return yield* finishBatchSteps(n, time, sysTime, slots, clock)
 }
 
-/** The batch of a block's time columns and field slots: columns in canonical order (see BlockBatch). */
-export function finishBatch(
-  n: number,
-  time: BigInt64Array,
-  sysTime: BigInt64Array,
-  slots: ReadonlyMap<string, FieldSlot>,
-): BlockBatch {
-  return runSteps(finishBatchSteps(n, time, sysTime, slots))
-}
-
-/** `finishBatch` in steps: pauses between fields whenever `clock` says (a wide tail has a thousand). */
-function* finishBatchSteps(
+/**
+ * The batch of a block's time columns and field slots: columns in canonical order (see BlockBatch).
+ * Pauses between fields whenever `clock` says (a wide tail has a thousand).
+ */
+export function* finishBatchSteps(
   n: number,
   time: BigInt64Array,
   sysTime: BigInt64Array,

@@ -1,5 +1,4 @@
-// storage/wal/chunk-events.ts: EventChunk rows → FlatEvent objects, for readers of unsealed events
-// and WAL replay. The inverse of ChunkBuilder: nulls are omitted, integers come back as `number`
+// storage/wal/chunk-events.ts: EventChunk rows → FlatEvent objects, for WAL replay. The inverse of ChunkBuilder: nulls are omitted, integers come back as `number`
 // when safe (else `bigint`), arrays are parsed from their JSON text, `fields` has no prototype.
 import { type ChunkColumn, type EventChunk, valueIndex } from '../block/event-chunk.ts'
 import { readInt } from '../block/int64.ts'
@@ -13,45 +12,15 @@ export function chunkEvents(
   to = chunk.rows,
   out: FlatEvent[] = [],
 ): FlatEvent[] {
-  return new ChunkEventReader(chunk).events(from, to, out)
-}
-
-/**
- * Reads one chunk's events in consecutive ranges (unsealed events are made a step at a time). Each
- * column's value position at the end of the last range is kept, so a range starting there finds
- * its values without counting the presence bits before it: reading a sparse chunk of many fields
- * in steps costs O(rows × columns / 8) in all, not that per step.
- */
-export class ChunkEventReader {
-  readonly chunk: EventChunk
-  /** The row the positions in `#next` are for (−1: none). */
-  #at = -1
-  readonly #next: Int32Array
-
-  constructor(chunk: EventChunk) {
-    this.chunk = chunk
-    this.#next = new Int32Array(chunk.columns.length)
+  const fields: Record<string, FlatValue>[] = new Array(to - from)
+  for (let r = from; r < to; r++) {
+    const f = newRecord<FlatValue>()
+    fields[r - from] = f
+    out.push({ time: chunk.time[r], sysTime: chunk.sysTime[r], fields: f })
   }
-
-  /** The events of rows [from, to), appended to `out`. */
-  events(from: number, to: number, out: FlatEvent[] = []): FlatEvent[] {
-    const chunk = this.chunk
-    const fields: Record<string, FlatValue>[] = new Array(to - from)
-    for (let r = from; r < to; r++) {
-      const f = newRecord<FlatValue>()
-      fields[r - from] = f
-      out.push({ time: chunk.time[r], sysTime: chunk.sysTime[r], fields: f })
-    }
-    // Column-major fill keeps each loop monomorphic in its value kind.
-    const next = this.#next
-    const known = this.#at === from
-    for (let c = 0; c < chunk.columns.length; c++) {
-      const col = chunk.columns[c]
-      next[c] = fillColumn(col, from, to, known ? next[c] : valueIndex(col, from), fields)
-    }
-    this.#at = to
-    return out
-  }
+  // Column-major fill keeps each loop monomorphic in its value kind.
+  for (const col of chunk.columns) fillColumn(col, from, to, valueIndex(col, from), fields)
+  return out
 }
 
 /** Fills rows [from, to) of `fields` from `col`, whose value `vi` is row `from`'s; returns the next value's index. */
