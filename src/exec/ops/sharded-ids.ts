@@ -6,7 +6,7 @@
 // strings too short to mix stay in the first Map. Below SPLIT_AT it is one plain Map.
 
 /** Entries at which the one Map is split into shards. */
-const SPLIT_AT = 1 << 15
+const SPLIT_AT = 1 << 12
 
 /** Maps once split (a power of two). */
 const SHARDS = 64

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { ShardedIds } from '../../../../src/exec/ops/sharded-ids.ts'
 
 describe('ShardedIds', () => {
-  it('keeps every id across the split (past 32,768 keys), for strings, short strings and bools', () => {
+  it('keeps every id across the split (past 4,096 keys), for strings, short strings and bools', () => {
     const ids = new ShardedIds()
     const keys: unknown[] = [true, false, '', 'a', 'é']
     for (let i = 0; i < 70_000; i++) keys.push(i % 3 === 0 ? `/api/v1/users/${i}` : `u${i}`)
