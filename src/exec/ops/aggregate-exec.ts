@@ -1,5 +1,6 @@
-// ops/aggregate-exec.ts: `summarize`: hash aggregation into mergeable states (exec/agg), one state per
-// (group, aggregation). Output columns: keys then aggregates; an aggregate written as an expression
+// ops/aggregate-exec.ts: `summarize`: aggregation into mergeable states (exec/agg), one state per
+// (group, aggregation), rows finding their groups by the strategy chosen here once
+// (group-strategy.ts). Output columns: keys then aggregates; an aggregate written as an expression
 // over aggregation calls (`toint(avg(x))`) is evaluated over the per-group results at the end;
 // arg_min/arg_max (several columns each) are fed and read by arg-extremum-feed.ts.
 

@@ -1,5 +1,6 @@
-// storage/wal/chunk-events.ts: EventChunk rows → FlatEvent objects, for WAL replay. The inverse of ChunkBuilder: nulls are omitted, integers come back as `number`
-// when safe (else `bigint`), arrays are parsed from their JSON text, `fields` has no prototype.
+// storage/wal/chunk-events.ts: EventChunk rows → FlatEvent objects, for WAL replay. The inverse of
+// ChunkBuilder: nulls are omitted, integers come back as `number` when safe (else `bigint`), arrays
+// are parsed from their JSON text, `fields` has no prototype.
 import { type ChunkColumn, type EventChunk, valueIndex } from '../block/event-chunk.ts'
 import { readInt } from '../block/int64.ts'
 import { newRecord } from '../ingest/null-proto.ts'
