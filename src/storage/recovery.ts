@@ -121,14 +121,14 @@ export async function replayDatasets(
   for (const ds of manifest.state.datasets.values()) {
     const { wal, replay } = await Wal.open(fs, path.join(root, 'wal', ds.meta.id), { sync, onFail })
     let nextSeq = ds.sealedThrough + 1
-    for (const b of replay.batches) nextSeq = Math.max(nextSeq, b.firstSeq + b.events.length)
+    for (const b of replay.batches) nextSeq = Math.max(nextSeq, b.firstSeq + b.count)
     const rt = new DatasetRuntime(ctx, ds.meta, [], wal, ds.sealedThrough + 1)
     rt.blocks = ds.blocks.map((b) => rt.handleFor(b))
     for (const b of replay.batches) {
       const from = Math.max(0, ds.sealedThrough + 1 - b.firstSeq)
-      if (from >= b.events.length) continue
-      rt.appendVisible(b.firstSeq + from, b.events.length - from, b.chunks)
-      report.walEventsReplayed += b.events.length - from
+      if (from >= b.count) continue
+      rt.appendVisible(b.firstSeq + from, b.count - from, b.chunks)
+      report.walEventsReplayed += b.count - from
       report.walBatchesReplayed++
     }
     rt.nextSeq = nextSeq

@@ -8,15 +8,13 @@ import { AppendLog } from '../append-log.ts'
 import { StoreError } from '../errors.ts'
 import type { Fs } from '../fs.ts'
 import { scanRecords } from '../record-log.ts'
-import type { FlatEvent } from '../types.ts'
-import { chunkEvents } from './chunk-events.ts'
 import { placeWalRecord } from './codec.ts'
 import { readWalRecord } from './record.ts'
 
 /** What replaying a WAL found. */
 export interface WalReplay {
   /** Events with their sequence numbers, in sequence order (only complete batches), with their payloads. */
-  readonly batches: { firstSeq: number; events: FlatEvent[]; chunks: WalChunk[] }[]
+  readonly batches: { firstSeq: number; count: number; chunks: WalChunk[] }[]
   readonly tornBytes: number
   readonly droppedPartialBatches: number
 }
@@ -73,11 +71,11 @@ export class Wal {
       .filter((n) => Number.isSafeInteger(n))
       .sort((a, b) => a - b)
     const segments: Segment[] = []
-    const batches: { firstSeq: number; events: FlatEvent[]; chunks: WalChunk[] }[] = []
+    const batches: { firstSeq: number; count: number; chunks: WalChunk[] }[] = []
     let tornBytes = 0
     let dropped = 0
     let pending:
-      | { firstSeq: number; events: FlatEvent[]; chunks: WalChunk[]; next: number; parts: number }
+      | { firstSeq: number; count: number; chunks: WalChunk[]; next: number; parts: number }
       | undefined
     for (const [i, num] of nums.entries()) {
       const file = path.join(dir, `${num}.wal`)
@@ -101,13 +99,13 @@ export class Wal {
           if (pending) dropped++
           pending = {
             firstSeq: rec.firstSeq,
-            events: chunkEvents(rec.chunk),
+            count: rows,
             chunks: [chunk],
             next: 1,
             parts: rec.parts,
           }
         } else if (pending && rec.part === pending.next) {
-          chunkEvents(rec.chunk, 0, rows, pending.events)
+          pending.count += rows
           pending.chunks.push(chunk)
           pending.next++
         } else {
@@ -116,7 +114,7 @@ export class Wal {
           continue
         }
         if (pending.next === pending.parts) {
-          batches.push({ firstSeq: pending.firstSeq, events: pending.events, chunks: pending.chunks })
+          batches.push({ firstSeq: pending.firstSeq, count: pending.count, chunks: pending.chunks })
           pending = undefined
         }
       }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { FileHandleLike, Fs } from '../../../../src/storage/fs.ts'
 import { createMemFs } from '../../../../src/storage/mem-fs.ts'
 import { chunkEvents } from '../../../../src/storage/wal/chunk-events.ts'
-import { encodeWalChunks } from '../../../../src/storage/wal/codec.ts'
+import { decodeWalRecord, encodeWalChunks } from '../../../../src/storage/wal/codec.ts'
 import { chunksOfEvents } from '../../../../src/storage/wal/record.ts'
 import { Wal } from '../../../../src/storage/wal/wal.ts'
 
@@ -73,7 +73,7 @@ describe('Wal', () => {
     expect(g.writes).toEqual(['1.wal', '2.wal'])
     await wal.close()
     const { replay } = await Wal.open(g.fs, '/w', { sync: true, onFail: () => {} })
-    expect(replay.batches.map((x) => [x.firstSeq, x.events.length])).toEqual([
+    expect(replay.batches.map((x) => [x.firstSeq, x.count])).toEqual([
       [0, 3],
       [3, 2],
     ])
@@ -91,7 +91,10 @@ describe('Wal', () => {
     await wal.close()
     expect((await fs.readdir('/w')).sort()).toEqual(['2.wal', '3.wal'])
     const { replay } = await Wal.open(fs, '/w', { sync: true, onFail: () => {} })
-    expect(replay.batches.flatMap((x) => x.events.map((e) => e.fields.i))).toEqual([4, 5, 6, 7])
-    expect(chunkEvents(chunksOfEvents(replay.batches[0].events)[0]).length).toBe(4)
+    const replayed = replay.batches.flatMap((x) =>
+      x.chunks.flatMap((c) => chunkEvents(decodeWalRecord(c.payload).chunk)),
+    )
+    expect(replayed.map((e) => e.fields.i)).toEqual([4, 5, 6, 7])
+    expect(replay.batches.map((x) => x.count)).toEqual([4])
   })
 })
