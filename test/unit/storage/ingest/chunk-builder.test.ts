@@ -13,7 +13,7 @@ import {
   normalizeEvent,
 } from '../../../../src/storage/ingest/index.ts'
 import type { FlatEvent } from '../../../../src/storage/types.ts'
-import { chunkEvents } from '../../../../src/storage/wal/chunk-events.ts'
+import { chunkEvents } from '../wal/chunk-events.ts'
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
 console.log(`chunk-builder seed=${seed}`)

@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ChunkBuilder } from '../../../../src/storage/ingest/index.ts'
 import type { FlatEvent } from '../../../../src/storage/types.ts'
-import { chunkEvents } from '../../../../src/storage/wal/chunk-events.ts'
+import { chunkEvents } from './chunk-events.ts'
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
 console.log(`chunk-events seed=${seed}`)

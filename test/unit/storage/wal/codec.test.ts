@@ -3,9 +3,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { FlatEvent, FlatValue } from '../../../../src/storage/types.ts'
-import { chunkEvents } from '../../../../src/storage/wal/chunk-events.ts'
 import { decodeWalRecord } from '../../../../src/storage/wal/codec.ts'
 import { EVENTS_PER_RECORD, encodeWalBatch, readWalRecord } from '../../../../src/storage/wal/record.ts'
+import { chunkEvents } from './chunk-events.ts'
 import { V3_EVENTS, V3_RECORD } from './v3-fixture.ts'
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)

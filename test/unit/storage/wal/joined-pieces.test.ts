@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest'
 import { normalizeEvent } from '../../../../src/storage/ingest/index.ts'
 import { prepareIngest } from '../../../../src/storage/ingest-call.ts'
 import type { FlatEvent } from '../../../../src/storage/types.ts'
-import { chunkEvents } from '../../../../src/storage/wal/chunk-events.ts'
 import { decodeWalRecord } from '../../../../src/storage/wal/codec.ts'
+import { chunkEvents } from './chunk-events.ts'
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
 console.log(`joined-pieces seed=${seed}`)

@@ -4,10 +4,10 @@ import * as path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { FileHandleLike, Fs } from '../../../../src/storage/fs.ts'
 import { createMemFs } from '../../../../src/storage/mem-fs.ts'
-import { chunkEvents } from '../../../../src/storage/wal/chunk-events.ts'
 import { decodeWalRecord, encodeWalChunks } from '../../../../src/storage/wal/codec.ts'
 import { chunksOfEvents } from '../../../../src/storage/wal/record.ts'
 import { Wal } from '../../../../src/storage/wal/wal.ts'
+import { chunkEvents } from './chunk-events.ts'
 
 /** A memory Fs whose appends to `slow` files wait for `release()`; logs every append's file. */
 function gatedFs() {

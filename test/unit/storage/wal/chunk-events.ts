@@ -1,10 +1,11 @@
-// storage/wal/chunk-events.ts: EventChunk rows → FlatEvent objects, for WAL replay. The inverse of
+// test/unit/storage/wal/chunk-events.ts: EventChunk rows → FlatEvent objects, for tests that check
+// what a chunk or a WAL record holds (the store reads records as columns). The inverse of
 // ChunkBuilder: nulls are omitted, integers come back as `number` when safe (else `bigint`), arrays
 // are parsed from their JSON text, `fields` has no prototype.
-import { type ChunkColumn, type EventChunk, valueIndex } from '../block/event-chunk.ts'
-import { readInt } from '../block/int64.ts'
-import { newRecord } from '../ingest/null-proto.ts'
-import { type FlatEvent, type FlatValue, TimespanValue } from '../types.ts'
+import { type ChunkColumn, type EventChunk, valueIndex } from '../../../../src/storage/block/event-chunk.ts'
+import { readInt } from '../../../../src/storage/block/int64.ts'
+import { newRecord } from '../../../../src/storage/ingest/null-proto.ts'
+import { type FlatEvent, type FlatValue, TimespanValue } from '../../../../src/storage/types.ts'
 
 /** The events of rows [from, to) of `chunk` (default: all), appended to `out` when given. */
 export function chunkEvents(
