@@ -19,7 +19,7 @@ export interface BlockHandle {
   readonly bodyOffset: number
 }
 
-/** An immutable prefix of a dataset's unsealed events. */
+/** A dataset's unsealed events as of a version (storage/tail-chunks.ts). */
 export type { TailView } from './tail-chunks.ts'
 
 /** One dataset as of a version. */

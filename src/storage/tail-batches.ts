@@ -7,12 +7,12 @@ import { StepClock } from '../util/loop-turn.ts'
 import { runStepsPaused } from '../util/steps.ts'
 import { assembleBatchSteps } from './block/assemble.ts'
 import type { BlockBatch } from './block/build.ts'
-import { type TailView, tailRanges } from './tail-chunks.ts'
+import { type TailChunk, type TailView, tailRanges } from './tail-chunks.ts'
 
 /** Tail ranges' batches (see module header). */
 export class TailBatches {
   readonly #cache = new WeakMap<
-    readonly unknown[],
+    readonly TailChunk[],
     { firstSeq: number; length: number; batch: Promise<BlockBatch> }
   >()
   readonly #clock: () => StepClock

@@ -2,8 +2,8 @@
 // numbers over the WAL records that hold them, read column by column from the records themselves
 // (never as one object per event). A record's decoded chunk is kept per payload, so each query
 // decodes only the records appended since the last one; a tail's field types are kept per tail.
-import type { ChunkRange } from './block/assemble.ts'
-import { type EventChunk, valueIndex } from './block/event-chunk.ts'
+import { type ChunkRange, rangesOf } from './block/assemble.ts'
+import { type EventChunk, hasValueIn } from './block/event-chunk.ts'
 import type { FieldType } from './types.ts'
 import { decodeWalRecord } from './wal/codec.ts'
 
@@ -64,18 +64,8 @@ export function tailChunks(tail: TailView): TailChunk[] {
 
 /** The rows of `tail`'s events in its records' chunks, in order. */
 export function tailRanges(tail: TailView): ChunkRange[] {
-  const end = tail.firstSeq + tail.length
-  const ranges: ChunkRange[] = []
-  let found = 0
-  for (const c of tailChunks(tail)) {
-    const from = Math.max(tail.firstSeq, c.firstSeq) - c.firstSeq
-    const to = Math.min(end, c.firstSeq + c.count) - c.firstSeq
-    ranges.push({ chunk: chunkOf(c), from, to })
-    found += to - from
-  }
-  if (found !== tail.length)
-    throw new Error(`tail [${tail.firstSeq}, ${end}) found ${found} events in its WAL records`)
-  return ranges
+  const records = tailChunks(tail).map((c) => ({ firstSeq: c.firstSeq, chunk: chunkOf(c) }))
+  return rangesOf(records, tail.firstSeq, tail.length)
 }
 
 const fieldTypes = new WeakMap<TailView, ReadonlyMap<string, ReadonlySet<FieldType>>>()
@@ -86,10 +76,9 @@ export function tailFieldTypes(tail: TailView): ReadonlyMap<string, ReadonlySet<
   if (types === undefined) {
     const m = new Map<string, Set<FieldType>>()
     for (const { chunk, from, to } of tailRanges(tail)) {
-      const whole = from === 0 && to === chunk.rows
       for (const col of chunk.columns) {
         // A column of a record cut by a seal may have no value in the tail's part of it.
-        if (!whole && col.present !== undefined && valueIndex(col, to) === valueIndex(col, from)) continue
+        if (!hasValueIn(col, chunk.rows, from, to)) continue
         let set = m.get(col.field)
         if (set === undefined) {
           set = new Set()

@@ -6,13 +6,39 @@ import type { StepClock } from '../../util/loop-turn.ts'
 import { runSteps } from '../../util/steps.ts'
 import type { DictionaryHint } from './accumulators.ts'
 import { type BlockBatch, type FieldSlot, finishBatchSteps, newSlot } from './build.ts'
-import { type ChunkColumn, type EventChunk, valueIndex } from './event-chunk.ts'
+import { type ChunkColumn, type EventChunk, hasValueIn } from './event-chunk.ts'
 
 /** Rows [from, to) of a chunk. */
 export interface ChunkRange {
   readonly chunk: EventChunk
   readonly from: number
   readonly to: number
+}
+
+/** A WAL record's events: the sequence number of its first, and its chunk. */
+export interface SeqChunk {
+  readonly firstSeq: number
+  readonly chunk: EventChunk
+}
+
+/**
+ * The rows of events [fromSeq, fromSeq + count) in `records` (in sequence order; records outside the
+ * range are skipped). Throws (a caller bug) when the records do not hold every event of the range.
+ */
+export function rangesOf(records: Iterable<SeqChunk>, fromSeq: number, count: number): ChunkRange[] {
+  const ranges: ChunkRange[] = []
+  const end = fromSeq + count
+  let found = 0
+  for (const { firstSeq, chunk } of records) {
+    const lo = Math.max(fromSeq, firstSeq)
+    const hi = Math.min(end, firstSeq + chunk.rows)
+    if (hi <= lo) continue
+    ranges.push({ chunk, from: lo - firstSeq, to: hi - firstSeq })
+    found += hi - lo
+  }
+  if (found !== count)
+    throw new Error(`events [${fromSeq}, ${end}) found ${found} events in their WAL records`)
+  return ranges
 }
 
 const ADD: { readonly [T in ChunkColumn['type']]: (slot: FieldSlot) => ChunkAdder } = {
@@ -59,7 +85,7 @@ export function* assembleBatchSteps(
         clock.restart()
       }
       // A column without a value in the range must not become an all-null block column.
-      if (col.present !== undefined && valueIndex(col, to) === valueIndex(col, from)) continue
+      if (!hasValueIn(col, chunk.rows, from, to)) continue
       let slot = slots.get(col.field)
       if (slot === undefined) {
         slot = newSlot(slots, col.field, n)

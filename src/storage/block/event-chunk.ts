@@ -75,6 +75,15 @@ export function copyChunk(chunk: EventChunk): EventChunk {
   }
 }
 
+/**
+ * Whether rows [from, to) of a chunk of `rows` rows hold a value of `col`. A whole chunk always does
+ * (a column has at least one value), so only a part of one counts its presence bits.
+ */
+export function hasValueIn(col: ChunkColumn, rows: number, from: number, to: number): boolean {
+  if (col.present === undefined || (from === 0 && to === rows)) return true
+  return valueIndex(col, to) > valueIndex(col, from)
+}
+
 /** How many of rows [0, row) hold a value: the index of row `row`'s value when it has one. */
 export function valueIndex(col: ChunkColumn, row: number): number {
   const p = col.present

@@ -3,7 +3,7 @@
 // Imports modules directly (not block/index.ts): the worker thread loads only what it needs.
 
 import { threadCpuUsage } from '../../util/thread-cpu.ts'
-import { assembleBatch, type ChunkRange } from '../block/assemble.ts'
+import { assembleBatch, type ChunkRange, rangesOf } from '../block/assemble.ts'
 import { type EncodedBlock, type EncodeMeta, encodeBlock } from '../block/encode.ts'
 import { decodeWalRecord } from '../wal/codec.ts'
 
@@ -13,20 +13,7 @@ export function rangesInPayloads(
   fromSeq: number,
   count: number,
 ): ChunkRange[] {
-  const ranges: ChunkRange[] = []
-  const end = fromSeq + count
-  let found = 0
-  for (const p of payloads) {
-    const rec = decodeWalRecord(p)
-    const lo = Math.max(fromSeq, rec.firstSeq)
-    const hi = Math.min(end, rec.firstSeq + rec.chunk.rows)
-    if (hi <= lo) continue
-    ranges.push({ chunk: rec.chunk, from: lo - rec.firstSeq, to: hi - rec.firstSeq })
-    found += hi - lo
-  }
-  if (found !== count)
-    throw new Error(`seal range [${fromSeq}, ${end}) found ${found} events in the WAL payloads`)
-  return ranges
+  return rangesOf(payloads.map(decodeWalRecord), fromSeq, count)
 }
 
 /** Thread CPU time of one seal's phases, µs. */
