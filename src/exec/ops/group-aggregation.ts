@@ -26,7 +26,14 @@ import {
 } from './count-by-key.ts'
 import { GroupCounts } from './group-counts.ts'
 import { GroupIndex } from './group-keys.ts'
-import { chooseGroupStrategy, type GroupPath, type GroupStrategy, PathCounts } from './group-strategy.ts'
+import {
+  COUNT_PATHS,
+  type CountPath,
+  chooseGroupStrategy,
+  type GroupPath,
+  type GroupStrategy,
+  PathCounts,
+} from './group-strategy.ts'
 import { fedMask, planSketchSharing, type SketchSharing, shareSketches } from './shared-sketches.ts'
 
 /** The aggregation of one summarize (see the module header). */
@@ -110,50 +117,34 @@ export class GroupAggregation {
 
   /** Counts batch `b` down the strategy's paths (every aggregation is a plain count); returns the path. */
   #count(b: Batch, rows: Uint32Array): GroupPath {
+    // The keys are evaluated only for a path that reads them (the time-bin paths read the times).
+    let keyVecs: Vec[] | undefined
+    const vecs = () => (keyVecs ??= this.#keys.map((k) => evaluate(k, b, this.#scope)))
+    for (const path of COUNT_PATHS[this.strategy]) if (this.#countBy(path, b, rows, vecs)) return path
+    const groups = this.groups
+    ;(this.counts as GroupCounts).addEach(groups.assign(vecs(), rows, this.#born), groups.size)
+    return this.strategy === 'ungrouped' ? 'one-group' : 'ids'
+  }
+
+  /** Counts batch `b` down one path; false when the path declines it (nothing counted). */
+  #countBy(path: CountPath, b: Batch, rows: Uint32Array, vecs: () => Vec[]): boolean {
     const groups = this.groups
     const counts = this.counts as GroupCounts
     const born = this.#born
-    const scratch = this.#scratch
-    const strategy = this.strategy
-    switch (strategy) {
-      case 'count-time-bins':
-        // The bin column is never built when the times are ascending.
-        if (countByBins(groups, this.#keys, b, rows, counts, born, this.#scope)) return 'time-bins'
-        break
-      case 'count-time-bins-and-key':
-        if (countByBinsAndDictionary(groups, this.#keys, b, rows, counts, born, scratch, this.#scope))
-          return 'time-bins-and-dictionary'
-        break
-      case 'ungrouped':
-      case 'count-per-entry':
-      case 'count-runs-and-entries':
-      case 'states-by-codes':
-      case 'hash':
-        break
+    switch (path) {
+      case 'time-bins':
+        return countByBins(groups, this.#keys, b, rows, counts, born, this.#scope)
+      case 'time-bins-and-dictionary':
+        return countByBinsAndDictionary(groups, this.#keys, b, rows, counts, born, this.#scratch, this.#scope)
+      case 'dictionary':
+        return countByDictionary(groups, vecs(), rows, counts, born, this.#scratch)
+      case 'runs':
+        return countByRuns(groups, vecs(), rows, counts, born)
+      case 'runs-and-dictionary':
+        return countByRunsAndDictionary(groups, vecs(), rows, counts, born, this.#scratch)
       default:
-        return unknownStrategy(strategy)
+        return unknownPath(path)
     }
-    const keyVecs = this.#keys.map((k) => evaluate(k, b, this.#scope))
-    switch (strategy) {
-      case 'count-time-bins':
-      case 'count-per-entry':
-        if (countByDictionary(groups, keyVecs, rows, counts, born, scratch)) return 'dictionary'
-        if (countByRuns(groups, keyVecs, rows, counts, born)) return 'runs'
-        break
-      case 'count-time-bins-and-key':
-      case 'count-runs-and-entries':
-        if (countByRunsAndDictionary(groups, keyVecs, rows, counts, born, scratch))
-          return 'runs-and-dictionary'
-        break
-      case 'ungrouped':
-      case 'states-by-codes':
-      case 'hash':
-        break
-      default:
-        return unknownStrategy(strategy)
-    }
-    counts.addEach(groups.assign(keyVecs, rows, born), groups.size)
-    return strategy === 'ungrouped' ? 'one-group' : 'ids'
   }
 
   /** Feeds batch `b` to the aggregations' states down the strategy's paths; returns the path. */
@@ -215,7 +206,7 @@ export class GroupAggregation {
   }
 }
 
-/** An exhaustive switch's end: a strategy without a case is a bug here. */
-function unknownStrategy(s: never): never {
-  throw new Error(`summarize strategy without a path: ${String(s)}`)
+/** An exhaustive switch's end: a path without a case is a bug here. */
+function unknownPath(p: never): never {
+  throw new Error(`summarize counting path without a case: ${String(p)}`)
 }

@@ -26,18 +26,30 @@ export type GroupStrategy =
   /** A group id per row (the general path), then states fed per group. */
   | 'hash'
 
-/** The paths a batch can take (counted per operator for `explain`). */
-export type GroupPath =
-  | 'one-group'
+/** The counting paths that need no group id per row (ops/count-by-key.ts); each may decline a batch. */
+export type CountPath =
   | 'time-bins'
   | 'time-bins-and-dictionary'
   | 'dictionary'
   | 'runs'
   | 'runs-and-dictionary'
-  | 'codes'
-  | 'codes-and-ids'
-  | 'ids'
-  | 'weighted'
+
+/** The paths a batch can take (counted per operator for `explain`). */
+export type GroupPath = CountPath | 'one-group' | 'codes' | 'codes-and-ids' | 'ids' | 'weighted'
+
+/**
+ * The counting paths of each strategy, in the order a batch tries them when every aggregation is a
+ * plain count; a batch all of them decline takes a group id per row.
+ */
+export const COUNT_PATHS: { readonly [S in GroupStrategy]: readonly CountPath[] } = {
+  ungrouped: [],
+  'count-time-bins': ['time-bins', 'dictionary', 'runs'],
+  'count-time-bins-and-key': ['time-bins-and-dictionary', 'runs-and-dictionary'],
+  'count-per-entry': ['dictionary', 'runs'],
+  'count-runs-and-entries': ['runs-and-dictionary'],
+  'states-by-codes': [],
+  hash: [],
+}
 
 /** Key types whose vectors may be dictionary-coded (strings, or fields of several types). */
 const ENTRY_TYPES: ReadonlySet<AplType> = new Set<AplType>(['string', 'dynamic', 'unknown'])
