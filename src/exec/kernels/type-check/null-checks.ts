@@ -7,8 +7,12 @@ import type { Kernel } from '../kernel.ts'
 function nullMask(v: Vec, n: number, empty: boolean): Uint8Array {
   const out = new Uint8Array(n)
   if (v.kind === 'str') {
-    const emptyCode = empty ? v.dict.indexOf('') : -2
-    for (let i = 0; i < n; i++) out[i] = v.codes[i] < 0 || v.codes[i] === emptyCode ? 1 : 0
+    // Per entry: a dictionary's entries may repeat, so "" can be at several codes.
+    const emptyAt = Uint8Array.from(v.dict, (e) => (empty && e === '' ? 1 : 0))
+    for (let i = 0; i < n; i++) {
+      const c = v.codes[i]
+      out[i] = c < 0 || emptyAt[c] === 1 ? 1 : 0
+    }
     return out
   }
   if (v.kind === 'dyn' || v.kind === 'mixed') {
