@@ -125,11 +125,11 @@ const avg: AggImpl = (call, argRows) => {
   return exactQuotient(s, BigInt(numbers.length))
 }
 
-/** min/max by the total order. */
+/** min/max by the total order, NaN left out (rule 44). */
 const extreme =
   (pick: 'min' | 'max'): AggImpl =>
   (call, argRows) => {
-    const values = sorted(present(argRows))
+    const values = sorted(present(argRows).filter((v) => !(typeof v === 'number' && Number.isNaN(v))))
     if (values.length === 0) return emptyValue(call)
     return pick === 'min' ? values[0] : values[values.length - 1]
   }

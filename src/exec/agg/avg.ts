@@ -52,8 +52,8 @@ export class AvgState extends AggStateBase<number | null> {
   }
 
   /**
-   * Adds `count` finite values whose exact sum is `a + b` (each an exactly summed part: by-group.ts
-   * extraction levels, or a residue with count 0), as `count` addNumber calls would.
+   * Adds `count` finite values whose exact sum is `a + b` (each an exactly summed part, as zone maps
+   * keep them: zone-totals-exec.ts), as `count` addNumber calls would.
    */
   addExactParts(a: number, b: number, count: number): void {
     this.sum.add(a)
@@ -78,6 +78,14 @@ export class AvgState extends AggStateBase<number | null> {
     w.f64(this.n)
     this.limbs.drain(this.sum)
     this.sum.write(w)
+  }
+
+  /** The state of `count` values whose exact sum is `sum`. */
+  static of(sum: ExactSum, count: number): AvgState {
+    const s = new AvgState()
+    s.sum = sum
+    s.n = count
+    return s
   }
 
   /** Reads a state written by `serialize` (after the header). */

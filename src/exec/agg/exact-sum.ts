@@ -113,6 +113,19 @@ export class ExactSum {
     w.f64s(this.p, this.n)
   }
 
+  /**
+   * The exact sum of `n` non-overlapping partials `parts[from …]` in increasing magnitude (as kept by
+   * `add`) plus `special` (group-sums.ts keeps its groups' sums that way).
+   */
+  static fromParts(parts: Float64Array, from: number, n: number, special: number): ExactSum {
+    const s = new ExactSum()
+    if (n > s.p.length) s.p = new Float64Array(n + 1)
+    s.p.set(parts.subarray(from, from + n))
+    s.n = n
+    s.special = special
+    return s
+  }
+
   /** Reads what `write` wrote. */
   static read(r: ByteReader): ExactSum {
     const s = new ExactSum()

@@ -84,6 +84,14 @@ export class SumState extends AggStateBase<number | bigint> {
     this.sum.write(w)
   }
 
+  /** The state of an exact sum already taken (`integral`: every value was an integer). */
+  static of(sum: ExactSum, integral: boolean): SumState {
+    const s = new SumState()
+    s.sum = sum
+    s.integral = integral
+    return s
+  }
+
   /** Reads a state written by `serialize` (after the header). */
   static read(r: ByteReader): SumState {
     const s = new SumState()

@@ -3,17 +3,15 @@
 // in scan order); each aggregation then hands every group its segment of non-null (and
 // predicate-passing) rows in one addNumbers / addInt64s / addCodes call, instead of one virtual call
 // per row. Layouts without a batch path (times, bools, cells) go row by row through `feed`.
-import { type ByGroupPart, ByGroupScratch, feedByGroup, isByGroupKind } from '../agg/by-group.ts'
 import { type AggState, CodeDictionary } from '../agg/index.ts'
-import { type Batch, liveIndices } from '../batch.ts'
+import type { Batch } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { asBool } from '../kernels/coerce.ts'
 import { leafCall } from '../leaf-call.ts'
-import type { BoolVec, StrVec, Vec } from '../vector.ts'
+import type { BoolVec, Vec } from '../vector.ts'
 import { timeAt } from '../vector.ts'
 import type { AggSpec } from './agg-spec.ts'
-import type { KeyDictionary } from './key-dictionary.ts'
 
 const TWO_32 = 4294967296
 
@@ -70,8 +68,6 @@ export interface GroupedRows {
 export class GroupScratch {
   #counts = new Int32Array(64)
   #order = new Uint32Array(0)
-  /** Scratch of the by-group feeds (few groups: avg / max / min without regrouping). */
-  readonly byGroup = new ByGroupScratch()
 
   /** Touched groups of `gids` in first-seen order, with `starts` as if they were laid out in that order. */
   sizes(gids: Int32Array, groupCount: number): { groups: Uint32Array; starts: Uint32Array } {
@@ -154,12 +150,12 @@ function remembered<A extends object>(array: A, test: (a: A) => boolean): boolea
 }
 
 /** Whether any code is negative (a null). */
-function hasNullCode(codes: Int32Array): boolean {
+export function hasNullCode(codes: Int32Array): boolean {
   return remembered(codes, anyNegative)
 }
 
 /** Whether a validity array marks any row null. */
-function hasNullFlag(valid: Uint8Array): boolean {
+export function hasNullFlag(valid: Uint8Array): boolean {
   return remembered(valid, anyZero)
 }
 
@@ -222,8 +218,7 @@ export const EMPTY = new Float64Array(0)
 
 /**
  * Feeds the live `rows` of batch `b` (group of rows[j]: gids[j]) to every aggregation: `states[a][g]`
- * is aggregation a's state of group g. Each group gets its rows in scan order; aggregations marked in
- * `skip` are left out (feedByCodes fed them). Shared by
+ * is aggregation a's state of group g. Each group gets its rows in scan order. Shared by
  * AggregateExec and the parallel partial aggregate so that a unit feeds states exactly as
  * in-process does.
  */
@@ -237,20 +232,16 @@ export function feedBatch(
   scope: EvalScope,
   scratch: GroupScratch,
   ctx: ExecContext,
-  skip: Uint8Array | null = null,
 ): void {
   if (specs.length === 0 || rows.length === 0) return
   // Built on first need: a plain count needs only the group sizes, never the row order.
   let grouped: GroupedRows | null = null
   let sizes: { groups: Uint32Array; starts: Uint32Array } | null = null
-  // Rows that count per value vector (avg(x), max(x) filter x's nulls once).
+  // Rows that count per value vector (two aggregations of x filter x's nulls once).
   const counted = new Map<Vec, GroupedRows>()
-  const vals: (Vec | undefined)[] = []
-  const done = feedByGroups(specs, states, b, rows, gids, 0, groupCount, scope, scratch, vals, skip)
   for (let a = 0; a < specs.length; a++) {
     // Deadline / abort between aggregations: one batch of a large tail can take long (issue 4 item 5).
     checkInterrupt(ctx)
-    if (done?.[a] === 1 || skip?.[a] === 1) continue
     const spec = specs[a]
     const st = states[a]
     if (spec.value === null && spec.predicate === null) {
@@ -260,7 +251,7 @@ export function feedBatch(
       continue
     }
     const pred = spec.predicate ? asBool(evaluate(spec.predicate, b, scope), b.length) : null
-    const v = spec.value ? (vals[a] ?? evaluate(spec.value, b, scope)) : null
+    const v = spec.value ? evaluate(spec.value, b, scope) : null
     // One group (no keys): the rows are already in group order.
     grouped ??= groupCount === 1 ? oneGroup(rows) : scratch.group(rows, gids, groupCount)
     if (v !== null && !hasBatchPath(v)) {
@@ -274,86 +265,6 @@ export function feedBatch(
     }
     feedSegments(st, v, g)
   }
-}
-
-/** Most groups the by-group feeds take (their per-group arrays are walked once per batch). */
-const BY_GROUP_MAX = 1024
-
-/**
- * Few groups: every avg / max / min without a predicate over a real vector without nulls is fed per
- * group id (agg/by-group.ts) instead of regrouping the rows, in one pass per vector. Row j's group is
- * `gids[j] + idOffset`. Returns which aggregations were fed (1), or null when none; `vals` receives
- * the vectors it evaluated. Aggregations marked in `skip` are left alone.
- */
-function feedByGroups(
-  specs: readonly AggSpec[],
-  states: readonly (readonly AggState[])[],
-  b: Batch,
-  rows: Uint32Array,
-  gids: Int32Array,
-  idOffset: number,
-  groupCount: number,
-  scope: EvalScope,
-  scratch: GroupScratch,
-  vals: (Vec | undefined)[],
-  skip: Uint8Array | null,
-): Uint8Array | null {
-  if (groupCount <= 1 || groupCount > BY_GROUP_MAX) return null
-  // Per value array: its parts, and the aggregations they are (the first one's index keys its slot).
-  const passes = new Map<Float64Array, { parts: ByGroupPart[]; specs: number[] }>()
-  for (let a = 0; a < specs.length; a++) {
-    const { kind, value, predicate } = specs[a]
-    if (predicate !== null || value === null || !isByGroupKind(kind) || skip?.[a] === 1) continue
-    const v = evaluate(value, b, scope)
-    vals[a] = v
-    if (v.kind !== 'num' || v.type !== 'real' || (v.valid !== null && hasNullFlag(v.valid))) continue
-    let pass = passes.get(v.values)
-    if (pass === undefined) {
-      pass = { parts: [], specs: [] }
-      passes.set(v.values, pass)
-    }
-    pass.parts.push({ kind, states: states[a] })
-    pass.specs.push(a)
-  }
-  if (passes.size === 0) return null
-  const done = new Uint8Array(specs.length)
-  for (const [values, pass] of passes) {
-    const slot = pass.specs[0]
-    if (!feedByGroup(pass.parts, values, rows, gids, idOffset, groupCount, scratch.byGroup, slot)) continue
-    for (const a of pass.specs) done[a] = 1
-  }
-  return done
-}
-
-/** Most dictionary entries of a key that feedByCodes takes (their slots are walked once per batch). */
-const BY_CODES_MAX = 256
-
-/**
- * A single string key whose block dictionary's entries all have groups already in `key`'s dictionary
- * (after the first blocks of a low-cardinality key), every row of `b` live: the by-group feeds take
- * the dictionary codes themselves as group slots (code + 1; slot 0 null), so no group id is computed
- * per row. Returns which aggregations were fed (1), or null when none could be (then nothing was fed).
- * The cheap tests come first: the entries are looked up only for a small dictionary and when some
- * aggregation could take the pass.
- */
-export function feedByCodes(
-  specs: readonly AggSpec[],
-  states: readonly (readonly AggState[])[],
-  b: Batch,
-  vec: StrVec,
-  key: KeyDictionary,
-  scope: EvalScope,
-  scratch: GroupScratch,
-): Uint8Array | null {
-  if (b.sel !== null || vec.dict.length > BY_CODES_MAX) return null
-  if (!specs.some((s) => s.predicate === null && s.value !== null && isByGroupKind(s.kind))) return null
-  const groupOf = key.knownEntries(vec, hasNullCode(vec.codes))
-  if (groupOf === undefined) return null
-  // The states by slot. A slot without a group (−1: the null slot of a key without nulls) is never
-  // touched: no code maps to it.
-  const bySlot = states.map((st) => Array.from(groupOf, (g) => st[Math.max(g, 0)]))
-  const rows = liveIndices(b)
-  return feedByGroups(specs, bySlot, b, rows, vec.codes, 1, groupOf.length, scope, scratch, [], null)
 }
 
 /** Every row in group 0, in scan order. */

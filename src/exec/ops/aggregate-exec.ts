@@ -1,6 +1,6 @@
-// ops/aggregate-exec.ts: `summarize`: aggregation into mergeable states (exec/agg), one state per
-// (group, aggregation), rows finding their groups by the strategy chosen here once
-// (group-strategy.ts). Output columns: keys then aggregates; an aggregate written as an expression
+// ops/aggregate-exec.ts: `summarize`: aggregation into mergeable states (exec/agg), each aggregation's
+// groups' states in a column of the layout chosen here once (group-column.ts: typed arrays, or a
+// state per group), rows finding their groups by the strategy chosen here once (group-strategy.ts). Output columns: keys then aggregates; an aggregate written as an expression
 // over aggregation calls (`toint(avg(x))`) is evaluated over the per-group results at the end;
 // arg_min/arg_max (several columns each) are fed and read by arg-extremum-feed.ts.
 
@@ -8,6 +8,7 @@ import type { AplType } from '../../catalog/index.ts'
 import { aggregateCalls } from '../../plan/expr-walk.ts'
 import type { Aggregate, AggregateColumn, BoundExpr, ColumnDef, ExprOf, RowSchema } from '../../plan/index.ts'
 import { mapExpr } from '../../plan/rewrite.ts'
+import { GroupCounts } from '../agg/group-counts.ts'
 import type { AggState } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import { fromCells, fromDistinctStrings, takeVec } from '../batch.ts'
@@ -20,8 +21,9 @@ import type { Vec } from '../vector.ts'
 import { type AggSite, type AggSpec, aggSpec, resultCell, summarizeSite, typedCell } from './agg-spec.ts'
 import { argColumns, isArgSpec } from './arg-extremum-feed.ts'
 import { PiecePacer } from './batch-pieces.ts'
+import { onlyPlainCounts } from './count-by-key.ts'
 import { GroupAggregation } from './group-aggregation.ts'
-import { GroupCounts } from './group-counts.ts'
+import { describeColumn, newColumn } from './group-column.ts'
 import type { GroupIndex } from './group-keys.ts'
 import { chooseGroupStrategy, type GroupStrategy } from './group-strategy.ts'
 import { foldGroups } from './merged-totals.ts'
@@ -58,6 +60,8 @@ export class AggregateExec implements PhysicalOperator {
   readonly #scope: EvalScope
   /** How rows find their groups (chosen here, once: group-strategy.ts). */
   readonly #strategy: GroupStrategy
+  /** Each aggregation's column layout as planned (group-column.ts; a typed one may spill in a run). */
+  readonly #layouts: string
   /** The finished aggregation, once the output is out (for totalsWithout). */
   #final: GroupAggregation | undefined
   /** Whether any state answered with an estimate (read after `batches` finished). */
@@ -78,12 +82,16 @@ export class AggregateExec implements PhysicalOperator {
       this.#specs,
       node.keys.map((k) => k.expr),
     )
+    this.#layouts = onlyPlainCounts(this.#specs)
+      ? 'counts'
+      : this.#specs.map((s) => describeColumn(s, newColumn(s))).join(', ')
   }
 
   explain(): string {
     const keys = this.#keys.map((k) => k.name).join(', ')
     const paths = this.#final?.paths.describe()
-    return `AggregateExec by [${keys}] aggs ${this.#outputs.length} strategy ${this.#strategy}${paths ? ` (batches: ${paths})` : ''}`
+    const columns = this.#final?.describeColumns() ?? this.#layouts
+    return `AggregateExec by [${keys}] aggs ${this.#outputs.length} strategy ${this.#strategy} columns [${columns}]${paths ? ` (batches: ${paths})` : ''}`
   }
 
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
@@ -120,7 +128,7 @@ export class AggregateExec implements PhysicalOperator {
     // Output in batches of OUTPUT_GROUPS groups, the event loop's turn between them (2M groups at once held it a second).
     const values = this.#keyValues(groups, keys)
     const step = ctx.pieceRows ?? OUTPUT_GROUPS
-    const states = agg.counts ?? agg.states
+    const states = agg.counts ?? agg
     const ids = keys.map((k) => groups.keyIds(k))
     for (let from = 0; from === 0 || from < groups.size; from += step) {
       if (from > 0) await ctx.guard.pace()
@@ -150,7 +158,11 @@ export class AggregateExec implements PhysicalOperator {
     if (!folded) return null
     const kept = this.#keys.map((_, k) => k).filter((k) => k !== drop)
     const values = this.#keyValues(agg.groups, kept)
-    return this.#output(values, { from: 0, to: folded.size }, (i) => folded.keyIds[i], folded.states, false)
+    const source: OutputSource = {
+      cell: (a, g) => resultCell(this.#specs[a], folded.states[a][g]),
+      stateOf: (a, g) => folded.states[a][g],
+    }
+    return this.#output(values, { from: 0, to: folded.size }, (i) => folded.keyIds[i], source, false)
   }
 
   /**
@@ -163,7 +175,7 @@ export class AggregateExec implements PhysicalOperator {
     values: readonly Vec[],
     range: { readonly from: number; readonly to: number },
     keyIds: (i: number) => Uint32Array,
-    states: readonly AggState[][] | GroupCounts,
+    states: OutputSource | GroupCounts,
     main: boolean,
   ): Batch {
     const { from, to } = range
@@ -174,19 +186,18 @@ export class AggregateExec implements PhysicalOperator {
     let at = 0
     for (const o of this.#outputs) {
       if (isArgSpec(o.calls[0])) {
-        const st = (states as AggState[][])[at++]
-        cols.push(...argColumns(o.calls[0], (g) => st[from + g], n))
+        const a = at++
+        const source = states as OutputSource
+        cols.push(...argColumns(o.calls[0], (g) => source.stateOf(a, from + g), n))
         continue
+      }
+      const estimate = () => {
+        if (main) this.isEstimate = true
       }
       const results = o.calls.map((spec, c) => {
         if (states instanceof GroupCounts) return countColumn(spec.type, states, from, to)
         const cells: Cell[] = new Array(n)
-        const st = states[at + c]
-        for (let g = 0; g < n; g++) {
-          const s = st[from + g]
-          cells[g] = resultCell(spec, s)
-          if (main && s.isEstimate) this.isEstimate = true
-        }
+        for (let g = 0; g < n; g++) cells[g] = states.cell(at + c, from + g, estimate)
         return fromCells(spec.type, cells)
       })
       at += o.calls.length
@@ -199,6 +210,13 @@ export class AggregateExec implements PhysicalOperator {
     }
     return { length: n, sel: null, cols }
   }
+}
+
+/** Where the output reads each group's aggregates: the aggregation itself, or folded totals' states. */
+interface OutputSource {
+  /** Group g's result of aggregation a as a cell; `estimate` is told when it is an estimate. */
+  cell(a: number, g: number, estimate: () => void): Cell
+  stateOf(a: number, g: number): AggState
 }
 
 /** Groups per output batch of a summarize. */

@@ -90,13 +90,11 @@ function offer(s: ArgExtremumState, v: Vec, i: number, ord: number, p: PayloadSo
 }
 
 /**
- * The arg_min/arg_max part of one summarize: `otherSpecs` / `otherStates` are what feedBatch gets
- * (aligned, same state arrays); `feed` handles the rest. Ordinals count the rows of every batch fed
- * (row i of a batch is `rows before it + i`), so they follow scan order within one input.
+ * The arg_min/arg_max part of one summarize (the other aggregations are fed elsewhere). Ordinals
+ * count the rows of every batch fed (row i of a batch is `rows before it + i`), so they follow scan
+ * order within one input.
  */
 export class ArgExtremumFeed {
-  readonly otherSpecs: readonly AggSpec[]
-  readonly otherStates: readonly AggState[][]
   readonly #specs: readonly AggSpec[]
   readonly #states: readonly AggState[][]
   readonly #payloads: readonly BatchPayload[]
@@ -105,8 +103,6 @@ export class ArgExtremumFeed {
   /** `states[a]`: the per-group states of `specs[a]` (filled in as groups are born). */
   constructor(specs: readonly AggSpec[], states: readonly AggState[][]) {
     const arg = specs.map(isArgSpec)
-    this.otherSpecs = specs.filter((_, a) => !arg[a])
-    this.otherStates = states.filter((_, a) => !arg[a])
     this.#specs = specs.filter((_, a) => arg[a])
     this.#states = states.filter((_, a) => arg[a])
     this.#payloads = this.#specs.map(() => new BatchPayload())

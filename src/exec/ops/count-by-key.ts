@@ -3,6 +3,7 @@
 // give long runs), a time bin alone or by a field counts runs found on the time itself; each used entry or run costs one
 // group lookup. A split key's number part counts per distinct value the same way.
 import type { BoundExpr, ExprOf } from '../../plan/index.ts'
+import type { GroupCounts } from '../agg/group-counts.ts'
 import type { Batch } from '../batch.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { wholeMsStep } from '../kernels/binning/binning.ts'
@@ -12,7 +13,6 @@ import { stringPart } from '../vector.ts'
 import type { GroupScratch } from './agg-feed.ts'
 import type { AggSpec } from './agg-spec.ts'
 import { buffers, clearSeen, countNumbers, countRows, NUMBERS, type RowList } from './code-counts.ts'
-import type { GroupCounts } from './group-counts.ts'
 import type { GroupIndex } from './group-keys.ts'
 import { binRuns, isRunKey, RUNS, type RunKey, runEnds } from './key-runs.ts'
 

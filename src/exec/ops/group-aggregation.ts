@@ -1,21 +1,24 @@
 // ops/group-aggregation.ts: one summarize's running aggregation, batch by batch: group ids for the key
-// values, a state per (aggregation, group) (or, when every aggregation is a plain count(), one count
-// per group: group-counts.ts), fed down the paths of the strategy chosen once for the operator
-// (group-strategy.ts: counts per dictionary entry, per run of equal keys or per time bin; states
-// per dictionary code; a group id per row), plus arg_min/arg_max payloads and shared percentile
-// sketches. Used alike by AggregateExec (in-process) and the parallel partial aggregate, so a unit
-// aggregates exactly as in-process does.
+// values, each aggregation's groups' states in a column (group-column.ts: typed arrays for the common
+// aggregations, a state object per group for the rest; or, when every aggregation is a plain count(),
+// one count per group: agg/group-counts.ts), fed down the paths of the strategy chosen once for the
+// operator (group-strategy.ts: counts per dictionary entry, per run of equal keys or per time bin;
+// a group id per row), plus arg_min/arg_max payloads and shared percentile sketches. Used alike by
+// AggregateExec (in-process) and the parallel partial aggregate, so a unit aggregates exactly as
+// in-process does.
 import type { BoundExpr } from '../../plan/index.ts'
 import type { CountState } from '../agg/count.ts'
+import { GroupCounts } from '../agg/group-counts.ts'
 import type { AggState } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import { liveIndices } from '../batch.ts'
 import type { ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
-import type { Vec } from '../vector.ts'
-import { feedBatch, feedByCodes, GroupScratch } from './agg-feed.ts'
+import type { Cell } from '../result.ts'
+import type { StrVec, Vec } from '../vector.ts'
+import { feedBatch, GroupScratch, hasNullCode } from './agg-feed.ts'
 import { type AggSpec, newState } from './agg-spec.ts'
-import { ArgExtremumFeed } from './arg-extremum-feed.ts'
+import { ArgExtremumFeed, isArgSpec } from './arg-extremum-feed.ts'
 import {
   countByBins,
   countByBinsAndDictionary,
@@ -24,7 +27,17 @@ import {
   countByRunsAndDictionary,
   onlyPlainCounts,
 } from './count-by-key.ts'
-import { GroupCounts } from './group-counts.ts'
+import {
+  cellOf,
+  describeColumn,
+  feedTypedColumns,
+  type GroupColumn,
+  newColumn,
+  type RowIds,
+  stateOf,
+  TypedScratch,
+  toStates,
+} from './group-column.ts'
 import { GroupIndex } from './group-keys.ts'
 import {
   COUNT_PATHS,
@@ -34,7 +47,7 @@ import {
   type GroupStrategy,
   PathCounts,
 } from './group-strategy.ts'
-import { fedMask, planSketchSharing, type SketchSharing, shareSketches } from './shared-sketches.ts'
+import { planSketchSharing, type SketchSharing, shareSketches } from './shared-sketches.ts'
 
 /** The aggregation of one summarize (see the module header). */
 export class GroupAggregation {
@@ -47,15 +60,17 @@ export class GroupAggregation {
   readonly strategy: GroupStrategy
   /** Batches per path taken (for `explain`). */
   readonly paths = new PathCounts()
+  readonly #specs: readonly AggSpec[]
   readonly #keys: readonly BoundExpr[]
   readonly #scope: EvalScope
   readonly #scratch = new GroupScratch()
+  readonly #typedScratch = new TypedScratch()
   readonly #counting: boolean
-  readonly #fedSpecs: readonly AggSpec[]
-  readonly #fedStates: readonly AggState[][]
+  /** Each aggregation's groups' states (replaced by a states column when a typed one spills). */
+  readonly #columns: GroupColumn[]
+  /** Whether an aggregation is fed by agg-feed (a sketch's leader or shares none; not arg_min/max). */
+  readonly #fed: readonly boolean[]
   readonly #born: (gid: number) => void
-  readonly #states: AggState[][]
-  readonly #specCount: number
 
   constructor(
     specs: readonly AggSpec[],
@@ -63,39 +78,68 @@ export class GroupAggregation {
     scope: EvalScope,
     strategy: GroupStrategy = chooseGroupStrategy(specs, keys),
   ) {
+    this.#specs = specs
     this.#keys = keys
     this.#scope = scope
-    this.#specCount = specs.length
     this.groups = new GroupIndex(keys.length)
     this.strategy = strategy
-    const states: AggState[][] = specs.map(() => [])
-    this.#states = states
-    this.args = new ArgExtremumFeed(specs, states)
     this.#counting = onlyPlainCounts(specs)
     this.counts = this.#counting ? new GroupCounts() : null
+    const columns = specs.map((spec) =>
+      this.#counting ? { layout: 'states' as const, states: [] } : newColumn(spec),
+    )
+    this.#columns = columns
+    // arg_min / arg_max read their states' rows themselves (a states column each).
+    this.args = new ArgExtremumFeed(specs, this.#statesRows())
     // Percentiles of one value share a sketch: only its leader is fed.
     const sharing = planSketchSharing(specs)
     this.sharing = sharing
-    const fed = fedMask(sharing, specs, (s) => this.args.otherSpecs.includes(s))
-    this.#fedSpecs = specs.filter((_, a) => fed[a])
-    this.#fedStates = states.filter((_, a) => fed[a])
+    this.#fed = specs.map((s, a) => !isArgSpec(s) && sharing.leaderOf[a] === a)
     this.#born = this.#counting
       ? () => {}
       : (gid) => {
-          for (let a = 0; a < specs.length; a++) states[a][gid] = newState(specs[a])
-          shareSketches(sharing, states, gid)
+          for (let a = 0; a < specs.length; a++) {
+            const col = columns[a]
+            if (col.layout === 'states') col.states[gid] = newState(specs[a])
+          }
+          if (sharing.any) shareSketches(sharing, this.#statesRows(), gid)
         }
   }
 
-  /** `states[a][g]`: aggregation a's state of group g (made from `counts` when there are counts). */
+  /** Each aggregation's per-group state array (empty for a typed column: never read by index). */
+  #statesRows(): AggState[][] {
+    return this.#columns.map((c) => (c.layout === 'states' ? c.states : []))
+  }
+
+  /** `count: typed, percentile: states` (for `explain`). */
+  describeColumns(): string {
+    if (this.#counting) return 'counts'
+    return this.#specs.map((s, a) => describeColumn(s, this.#columns[a])).join(', ')
+  }
+
+  /** `states[a][g]`: aggregation a's state of group g (made from typed columns and counts when asked). */
   get states(): AggState[][] {
-    return this.counts ? this.counts.states(this.#specCount, this.groups.size) : this.#states
+    const size = this.groups.size
+    if (this.counts) return this.counts.states(this.#specs.length, size)
+    return this.#columns.map((c) =>
+      c.layout === 'states' ? c.states : Array.from({ length: size }, (_, g) => stateOf(c, g)),
+    )
+  }
+
+  /** Group g's result of aggregation a as a cell of its output type; `estimate` is told of an estimate. */
+  cell(a: number, g: number, estimate: () => void): Cell {
+    return cellOf(this.#columns[a], this.#specs[a], g, estimate)
+  }
+
+  /** Group g's state of aggregation a (arg_min / arg_max output). */
+  stateOf(a: number, g: number): AggState {
+    return stateOf(this.#columns[a], g)
   }
 
   /** Folds group `g`'s state of aggregation `a` into `into` (a state of the same kind). */
   mergeInto(a: number, g: number, into: AggState): void {
     if (this.counts) (into as CountState).addMany(this.counts.of(g))
-    else into.merge(this.#states[a][g])
+    else into.merge(stateOf(this.#columns[a], g))
   }
 
   /** Feeds batch `b`; returns its live row count (events, for a weighted batch). */
@@ -147,16 +191,29 @@ export class GroupAggregation {
     }
   }
 
-  /** Feeds batch `b` to the aggregations' states down the strategy's paths; returns the path. */
+  /** Feeds batch `b` to the aggregations' columns (typed first, then states); returns the path. */
   #feed(b: Batch, rows: Uint32Array, ctx: ExecContext): GroupPath {
     const keyVecs = this.#keys.map((k) => evaluate(k, b, this.#scope))
-    const byCodes = this.strategy === 'states-by-codes' ? this.#feedByCodes(keyVecs, b) : null
-    if (byCodes?.every((x) => x === 1) && this.args.empty) return 'codes'
     const groups = this.groups
-    const gids = groups.assign(keyVecs, rows, this.#born)
+    const slots = this.#slotsOf(keyVecs, b)
+    let gids = slots === null ? groups.assign(keyVecs, rows, this.#born) : null
+    const ids: RowIds =
+      slots === null ? { gids: gids as Int32Array, slots } : { gids: (keyVecs[0] as StrVec).codes, slots }
+    const specs = this.#specs
+    const columns = this.#columns
+    const typed = this.#typedScratch
+    for (const a of feedTypedColumns(columns, specs, b, rows, ids, groups.size, this.#scope, typed)) {
+      // A vector the typed column does not take: it becomes a states column from here on.
+      columns[a] = toStates(columns[a], groups.size)
+    }
+    const fed = specs.map((_, a) => this.#fed[a] && columns[a].layout === 'states')
+    if (!fed.some((f) => f) && this.args.empty) return slots !== null ? 'codes' : this.#idsPath()
+    // States need a group id per row (every key has its group already on the codes path).
+    gids ??= groups.assign(keyVecs, rows, this.#born)
+    const rowsOf = this.#statesRows()
     feedBatch(
-      this.#fedSpecs,
-      this.#fedStates,
+      specs.filter((_, a) => fed[a]),
+      rowsOf.filter((_, a) => fed[a]),
       b,
       rows,
       gids,
@@ -164,22 +221,27 @@ export class GroupAggregation {
       this.#scope,
       this.#scratch,
       ctx,
-      byCodes,
     )
     this.args.feed(b, rows, gids, this.#scope, ctx)
-    return byCodes !== null ? 'codes-and-ids' : this.strategy === 'ungrouped' ? 'one-group' : 'ids'
+    return slots !== null ? 'codes-and-ids' : this.#idsPath()
+  }
+
+  #idsPath(): GroupPath {
+    return this.strategy === 'ungrouped' ? 'one-group' : 'ids'
   }
 
   /**
-   * One string key, every row live, every entry of the block's dictionary a group already (after the
-   * first blocks of a low-cardinality key): the by-group feeds run on the dictionary codes, and no
-   * group id is computed per row (agg-feed.ts feedByCodes). Returns which aggregations were fed.
+   * The codes path: one string key, every row live, no null key, a dictionary of at most SLOTS_MAX
+   * entries that all have groups already (after the first blocks of a low-cardinality key), and some
+   * typed column: the typed columns take the key's codes as slots and each slot's group
+   * (group-column.ts RowIds), so no group id is computed per row. Null otherwise.
    */
-  #feedByCodes(keyVecs: readonly Vec[], b: Batch): Uint8Array | null {
-    const key = keyVecs.length === 1 ? keyVecs[0] : undefined
-    if (key?.kind !== 'str') return null
-    const dictionary = this.groups.keys[0]
-    return feedByCodes(this.#fedSpecs, this.#fedStates, b, key, dictionary, this.#scope, this.#scratch)
+  #slotsOf(keyVecs: readonly Vec[], b: Batch): Int32Array | null {
+    if (this.strategy !== 'hash' || keyVecs.length !== 1 || b.sel !== null) return null
+    const key = keyVecs[0]
+    if (key.kind !== 'str' || key.dict.length > SLOTS_MAX || key.codes.length !== b.length) return null
+    if (!this.#columns.some((c) => c.layout === 'typed') || hasNullCode(key.codes)) return null
+    return this.groups.keys[0].entryIds(key) ?? null
   }
 
   /**
@@ -201,10 +263,14 @@ export class GroupAggregation {
 
   /** No keys and no rows at all: the one row of empty aggregates (count 0, others null). */
   ensureEmptyRow(): void {
-    if (this.#keys.length === 0 && this.groups.size === 0)
-      this.groups.assign([], new Uint32Array(0), this.#born)
+    if (this.#keys.length > 0 || this.groups.size > 0) return
+    this.groups.assign([], new Uint32Array(0), this.#born)
+    for (const col of this.#columns) if (col.layout === 'typed') col.acc.grow(1)
   }
 }
+
+/** Most dictionary entries the codes path takes (its per-slot work runs once per batch). */
+const SLOTS_MAX = 256
 
 /** An exhaustive switch's end: a path without a case is a bug here. */
 function unknownPath(p: never): never {

@@ -21,9 +21,7 @@ export type GroupStrategy =
   | 'count-per-entry'
   /** `count() by t, k`: counts per dictionary entry of k within each run of equal t. */
   | 'count-runs-and-entries'
-  /** Aggregations by one string key: few-group states fed per dictionary code, once every entry has a group. */
-  | 'states-by-codes'
-  /** A group id per row (the general path), then states fed per group. */
+  /** A group id per row (the general path: per dictionary entry of a string key, else hashed), then each aggregation's column fed by id. */
   | 'hash'
 
 /** The counting paths that need no group id per row (ops/count-by-key.ts); each may decline a batch. */
@@ -47,7 +45,6 @@ export const COUNT_PATHS: { readonly [S in GroupStrategy]: readonly CountPath[] 
   'count-time-bins-and-key': ['time-bins-and-dictionary', 'runs-and-dictionary'],
   'count-per-entry': ['dictionary', 'runs'],
   'count-runs-and-entries': ['runs-and-dictionary'],
-  'states-by-codes': [],
   hash: [],
 }
 
@@ -73,7 +70,7 @@ export function chooseGroupStrategy(specs: readonly AggSpec[], keys: readonly Bo
     }
     return 'hash'
   }
-  return keys.length === 1 && ENTRY_TYPES.has(keys[0].type) ? 'states-by-codes' : 'hash'
+  return 'hash'
 }
 
 /** Batches per path, in first-taken order (for `explain`). */

@@ -162,18 +162,15 @@ export class KeyDictionary {
   }
 
   /**
-   * The ids of every entry of `v`'s dictionary by code + 1 (slot 0: null's id, −1 when null has none),
-   * when each entry has an id already, and null has one too if `hasNull`; else undefined. Looks up,
-   * never adds: ids stay first-seen in row order.
+   * The id of every entry of `v`'s dictionary, by code, when each has one already; else undefined.
+   * Looks up, never adds: ids stay first-seen in row order.
    */
-  knownEntries(v: StrVec, hasNull: boolean): Int32Array | undefined {
-    if (hasNull && this.#nullId < 0) return undefined
-    const ids = new Int32Array(v.dict.length + 1)
-    ids[0] = this.#nullId
+  entryIds(v: StrVec): Int32Array | undefined {
+    const ids = new Int32Array(v.dict.length)
     for (let c = 0; c < v.dict.length; c++) {
       const id = this.#ids.get(v.dict[c])
       if (id === undefined) return undefined
-      ids[c + 1] = id
+      ids[c] = id
     }
     return ids
   }

@@ -3,9 +3,9 @@
 // split mixed column's number part, short-run batches sent down the general path in between, and
 // groups shared with rows assigned the general way.
 import { describe, expect, it } from 'vitest'
+import { GroupCounts } from '../../../../src/exec/agg/group-counts.ts'
 import { GroupScratch } from '../../../../src/exec/ops/agg-feed.ts'
 import { countByDictionary, countByRunsAndDictionary } from '../../../../src/exec/ops/count-by-key.ts'
-import { GroupCounts } from '../../../../src/exec/ops/group-counts.ts'
 import { GroupIndex } from '../../../../src/exec/ops/group-keys.ts'
 import type { Cell } from '../../../../src/exec/result.ts'
 import type { Vec } from '../../../../src/exec/vector.ts'

@@ -1,8 +1,11 @@
 // test/unit/exec/ops/group-strategy.test.ts: a summarize's grouping strategy is chosen once from the
 // plan and named by explain, with the path each batch took after the run: time bins found on ordered
 // times (and the run fallback when the times are out of order), counts per dictionary entry or per
-// run, per (run, entry), states per dictionary code once every entry has a group, and a group id per
-// row otherwise. The answers are checked too, so a path that miscounts fails here as well.
+// run, per (run, entry), a small string key's codes as slots of the typed columns once every entry
+// has a group, and a group id per row otherwise; and each aggregation's column layout
+// (typed arrays for count, sum, avg, min, max, countif; a state per group for the rest, and a typed
+// column that meets a vector it does not take turns into states). The answers are checked too, so a
+// path that miscounts fails here as well.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Apldb, openStore } from '../../../../src/index.ts'
 
@@ -80,12 +83,31 @@ describe('summarize grouping strategy', () => {
     ['e | summarize count() by n, s', 'count-runs-and-entries', /^runs-and-dictionary \d+$/],
     ['e | summarize count() by flag', 'hash', /^ids \d+$/],
     ['e | summarize dcount(s)', 'ungrouped', /^one-group \d+$/],
-    ['e | summarize avg(v) by s', 'states-by-codes', /^ids 1, codes \d+$/],
+    ['e | summarize avg(v) by s', 'hash', /^ids 1, codes \d+$/],
     ['e | summarize avg(v) by n', 'hash', /^ids \d+$/],
   ])('%s: %s', async (apl, strategy, paths) => {
-    const m = (await aggregateLine(apl)).match(/ strategy (\S+) \(batches: ([^)]*)\)$/)
+    const m = (await aggregateLine(apl)).match(/ strategy (\S+) columns \[[^\]]*\] \(batches: ([^)]*)\)$/)
     expect(m?.[1]).toBe(strategy)
     expect(m?.[2]).toMatch(paths)
+  })
+
+  it.each([
+    ['e | summarize count() by s', 'counts'],
+    ['e | summarize count(), avg(v) by s', 'count: typed, avg: typed'],
+    [
+      'e | summarize sum(n), min(v), max(n), countif(flag) by s',
+      'sum: typed, min: typed, max: typed, count: typed',
+    ],
+    [
+      'e | summarize sumif(v, flag), dcount(s), percentile(v, 50) by n',
+      'sum: typed, dcount: states, percentile: states',
+    ],
+    ['e | summarize arg_max(v, s), make_set(s) by n', 'arg_max: states, make_set: states'],
+    // A dynamic value is a states column from the start.
+    ['e | summarize sum(parse_json(tostring(v))) by s', 'sum: states'],
+  ])('%s: columns [%s]', async (apl, columns) => {
+    const m = (await aggregateLine(apl)).match(/ columns \[([^\]]*)\]/)
+    expect(m?.[1]).toBe(columns)
   })
 
   it('every path counts what the general path counts', async () => {
@@ -110,5 +132,12 @@ describe('summarize grouping strategy', () => {
         return [k, vs.reduce((a, b) => a + b, 0) / vs.length]
       }).sort(),
     )
+    // The codes path (a small string key's codes as slots) against group ids per row (two keys).
+    const aggs = 'c = count(), ci = countif(flag), s1 = sum(n), lo = min(v), hi = max(v), a = avg(v)'
+    expect(await aggregateLine(`e | summarize ${aggs} by s`)).toMatch(/codes \d+\)$/)
+    const bySlots = await rows(`e | summarize ${aggs} by s`)
+    const byTwo = await rows(`e | summarize ${aggs} by s, one = 1 | project-away one`)
+    expect(byHour(bySlots)).toEqual(byHour(byTwo))
+    expect(bySlots.reduce((s, r) => s + (r.c as number), 0)).toBe(N)
   })
 })

@@ -4,6 +4,7 @@
 // search over a selection (a window cutting a run, unsorted times, nulls, numbers in the key), the
 // integer-packed sort (ties, nulls, both directions, fallbacks) and the lazily ordered top-N heap.
 import { describe, expect, it } from 'vitest'
+import { GroupCounts } from '../../../../src/exec/agg/group-counts.ts'
 import type { Batch } from '../../../../src/exec/batch.ts'
 import { scopeOf } from '../../../../src/exec/eval/evaluate.ts'
 import { binKernel } from '../../../../src/exec/kernels/binning/binning.ts'
@@ -17,7 +18,6 @@ import {
   countByRuns,
   countByRunsAndDictionary,
 } from '../../../../src/exec/ops/count-by-key.ts'
-import { GroupCounts } from '../../../../src/exec/ops/group-counts.ts'
 import { GroupIndex } from '../../../../src/exec/ops/group-keys.ts'
 import { orderRows, rowComparator } from '../../../../src/exec/ops/sort-order.ts'
 import { RowHeap } from '../../../../src/exec/ops/top-n-heap.ts'
