@@ -65,6 +65,12 @@ export interface QueryStatus {
   readonly isPartial: boolean
   /** Whether an approximate aggregation (dcount beyond its exact budget, percentiles) answered. */
   readonly isEstimate: boolean
+  /**
+   * Each summarize's decisions made once at plan time, in plan order: how rows find their groups
+   * and where each aggregation keeps its states (`strategy hash columns [avg: typed]`). In-process
+   * only: not part of Axiom's wire status.
+   */
+  readonly aggregations?: readonly string[]
   /** Oldest and newest `_time` of the blocks examined (epoch ns), when any. */
   readonly minBlockTime?: bigint
   readonly maxBlockTime?: bigint

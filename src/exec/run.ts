@@ -343,6 +343,7 @@ async function runBudgeted(
       numGroups: aggs.reduce((s, a) => s + a.numGroups, 0),
       isPartial: false,
       isEstimate: ctx.stats.isEstimate || aggs.some((a) => a.isEstimate),
+      ...(aggs.length > 0 ? { aggregations: aggs.map((a) => a.choices()) } : {}),
       ...(ctx.stats.minBlockTime !== undefined ? { minBlockTime: ctx.stats.minBlockTime } : {}),
       ...(ctx.stats.maxBlockTime !== undefined ? { maxBlockTime: ctx.stats.maxBlockTime } : {}),
       messages,

@@ -12,6 +12,7 @@ import { leafCall } from '../leaf-call.ts'
 import type { BoolVec, Vec } from '../vector.ts'
 import { timeAt } from '../vector.ts'
 import type { AggSpec } from './agg-spec.ts'
+import { CountScratch } from './code-counts.ts'
 
 const TWO_32 = 4294967296
 
@@ -68,6 +69,8 @@ export interface GroupedRows {
 export class GroupScratch {
   #counts = new Int32Array(64)
   #order = new Uint32Array(0)
+  /** Scratch of the counting paths (count-by-key.ts). */
+  readonly counting = new CountScratch()
 
   /** Touched groups of `gids` in first-seen order, with `starts` as if they were laid out in that order. */
   sizes(gids: Int32Array, groupCount: number): { groups: Uint32Array; starts: Uint32Array } {

@@ -90,8 +90,12 @@ export class AggregateExec implements PhysicalOperator {
   explain(): string {
     const keys = this.#keys.map((k) => k.name).join(', ')
     const paths = this.#final?.paths.describe()
-    const columns = this.#final?.describeColumns() ?? this.#layouts
-    return `AggregateExec by [${keys}] aggs ${this.#outputs.length} strategy ${this.#strategy} columns [${columns}]${paths ? ` (batches: ${paths})` : ''}`
+    return `AggregateExec by [${keys}] aggs ${this.#outputs.length} ${this.choices()}${paths ? ` (batches: ${paths})` : ''}`
+  }
+
+  /** The decisions made once for this summarize: `strategy hash columns [avg: typed, …]` (after a run, any spill shows). */
+  choices(): string {
+    return `strategy ${this.#strategy} columns [${this.#final?.describeColumns() ?? this.#layouts}]`
   }
 
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {

@@ -63,29 +63,37 @@ export interface RowList {
   n: number
 }
 
-/**
- * Scratch of the counting loops, reused from batch to batch (they run to completion, never
- * interleaved): per-entry counts (all zero between uses: a user clears the entries it counted, also
- * when it throws), the seen (entry, row) pairs, and the other rows. Grown on demand, never shrunk.
- */
-const SCRATCH = {
-  counts: new Int32Array(256),
-  seen: new Int32Array(512),
-  others: { rows: new Uint32Array(0), n: 0 },
-}
+/** Most distinct numbers counted apart per stretch of rows; rows with more take the general path. */
+const MAX_NUMBERS = 32
 
-export function buffers(
-  entries: number,
-  rows: number,
-): { counts: Int32Array; seen: Int32Array; others: RowList } {
-  if (SCRATCH.counts.length < entries)
-    SCRATCH.counts = new Int32Array(Math.max(entries, 2 * SCRATCH.counts.length))
-  const pairs = 2 * Math.min(entries, rows)
-  if (SCRATCH.seen.length < pairs) SCRATCH.seen = new Int32Array(Math.max(pairs, 2 * SCRATCH.seen.length))
-  if (SCRATCH.others.rows.length < rows)
-    SCRATCH.others.rows = new Uint32Array(Math.max(rows, 2 * SCRATCH.others.rows.length))
-  SCRATCH.others.n = 0
-  return SCRATCH
+/**
+ * Scratch of the counting loops of one aggregation, reused from batch to batch (they run to
+ * completion, never interleaved): per-entry counts (all zero between uses: a user clears the entries
+ * it counted, also when it throws), the seen (entry, row) pairs, the other rows, and the distinct
+ * numbers of one stretch (`countNumbers`). Grown on demand, never shrunk.
+ */
+export class CountScratch {
+  #counts = new Int32Array(256)
+  #seen = new Int32Array(512)
+  readonly #others: RowList = { rows: new Uint32Array(0), n: 0 }
+  /** Distinct numbers of one stretch of rows: value, row count, first row (see `countNumbers`). */
+  readonly numbers = {
+    values: new Float64Array(MAX_NUMBERS),
+    counts: new Int32Array(MAX_NUMBERS),
+    rows: new Uint32Array(MAX_NUMBERS),
+  }
+
+  /** The buffers for `entries` dictionary entries and `rows` rows (others emptied). */
+  buffers(entries: number, rows: number): { counts: Int32Array; seen: Int32Array; others: RowList } {
+    if (this.#counts.length < entries)
+      this.#counts = new Int32Array(Math.max(entries, 2 * this.#counts.length))
+    const pairs = 2 * Math.min(entries, rows)
+    if (this.#seen.length < pairs) this.#seen = new Int32Array(Math.max(pairs, 2 * this.#seen.length))
+    const others = this.#others
+    if (others.rows.length < rows) others.rows = new Uint32Array(Math.max(rows, 2 * others.rows.length))
+    others.n = 0
+    return { counts: this.#counts, seen: this.#seen, others }
+  }
 }
 
 /** countCodes over the rows `lo … hi − 1` themselves (consecutive rows, read in place). */
@@ -111,22 +119,17 @@ function countCodeRange(
   return s
 }
 
-/** Most distinct numbers counted apart per stretch of rows; rows with more take the general path. */
-const MAX_NUMBERS = 32
-
-/** Distinct numbers of one stretch of rows: value, row count, first row (scratch of `countNumbers`). */
-export const NUMBERS = {
-  values: new Float64Array(MAX_NUMBERS),
-  counts: new Int32Array(MAX_NUMBERS),
-  rows: new Uint32Array(MAX_NUMBERS),
-}
-
 /**
- * Counts the rows `others.rows[from .. others.n)` that `num` holds per distinct value into NUMBERS
+ * Counts the rows `others.rows[from .. others.n)` that `num` holds per distinct value into `numbers`
  * (first seen first; -0 is 0); returns how many values. The other rows (null there, NaN, or past
  * MAX_NUMBERS values) stay in `others`, moved down from `from` on.
  */
-export function countNumbers(num: NumVec, others: RowList, from: number): number {
+export function countNumbers(
+  num: NumVec,
+  others: RowList,
+  from: number,
+  numbers: CountScratch['numbers'],
+): number {
   const to = others.n
   others.n = from
   return leafCall(
@@ -136,9 +139,9 @@ export function countNumbers(num: NumVec, others: RowList, from: number): number
     others,
     from,
     to,
-    NUMBERS.values,
-    NUMBERS.counts,
-    NUMBERS.rows,
+    numbers.values,
+    numbers.counts,
+    numbers.rows,
   )
 }
 

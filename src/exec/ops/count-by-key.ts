@@ -12,7 +12,7 @@ import type { NumVec, StrVec, TimeVec, Vec } from '../vector.ts'
 import { stringPart } from '../vector.ts'
 import type { GroupScratch } from './agg-feed.ts'
 import type { AggSpec } from './agg-spec.ts'
-import { buffers, clearSeen, countNumbers, countRows, NUMBERS, type RowList } from './code-counts.ts'
+import { type CountScratch, clearSeen, countNumbers, countRows, type RowList } from './code-counts.ts'
 import type { GroupIndex } from './group-keys.ts'
 import { binRuns, isRunKey, RUNS, type RunKey, runEnds } from './key-runs.ts'
 
@@ -40,7 +40,7 @@ export function countByDictionary(
   const str = dictionaryOf(keys[0])
   if (!str) return false
   const codes = str.codes
-  const { counts: perEntry, seen, others } = buffers(str.dict.length, rows.length)
+  const { counts: perEntry, seen, others } = scratch.counting.buffers(str.dict.length, rows.length)
   const used = countRows(codes, rows, 0, rows.length, perEntry, seen, others)
   const dict = groups.keys[0]
   try {
@@ -54,10 +54,11 @@ export function countByDictionary(
   }
   const num = numberPartOf(keys[0], str)
   if (num && others.n > 0) {
-    const distinct = countNumbers(num, others, 0)
+    const numbers = scratch.counting.numbers
+    const distinct = countNumbers(num, others, 0, numbers)
     for (let k = 0; k < distinct; k++) {
-      const gid = groups.groupOfKey(dict.numberId(num, NUMBERS.rows[k]), born)
-      const n = NUMBERS.counts[k]
+      const gid = groups.groupOfKey(dict.numberId(num, numbers.rows[k]), born)
+      const n = numbers.counts[k]
       counts.add(gid, n)
     }
   }
@@ -130,6 +131,7 @@ export function countByRunsAndDictionary(
     ends.length,
     counts,
     born,
+    scratch.counting,
     (start) => runIds.idAt(runKey, rows[start]),
   )
   if (others.n > 0) countOthers(groups, keys, others, counts, born, scratch)
@@ -151,10 +153,11 @@ function countPerRun(
   runCount: number,
   counts: GroupCounts,
   born: (gid: number) => void,
+  counting: CountScratch,
   runId: (start: number) => number,
 ): RowList {
   const codes = str.codes
-  const { counts: perEntry, seen, others } = buffers(str.dict.length, rows.length)
+  const { counts: perEntry, seen, others } = counting.buffers(str.dict.length, rows.length)
   const entryIds = new Int32Array(str.dict.length).fill(-1)
   const entries = groups.keys[1 - runAt]
   const num = numberPartOf(key, str)
@@ -162,7 +165,7 @@ function countPerRun(
   for (let r = 0; r < runCount; r++) {
     const before = others.n
     const used = countRows(codes, rows, start, ends[r], perEntry, seen, others)
-    const distinct = num && others.n > before ? countNumbers(num, others, before) : 0
+    const distinct = num && others.n > before ? countNumbers(num, others, before, counting.numbers) : 0
     try {
       if (used > 0 || distinct > 0) {
         const rid = runId(start)
@@ -175,9 +178,9 @@ function countPerRun(
           counts.add(gid, n)
         }
         for (let k = 0; k < distinct; k++) {
-          const eid = entries.numberId(num as NumVec, NUMBERS.rows[k])
+          const eid = entries.numberId(num as NumVec, counting.numbers.rows[k])
           const gid = runAt === 0 ? groups.groupOfPair(rid, eid, born) : groups.groupOfPair(eid, rid, born)
-          const n = NUMBERS.counts[k]
+          const n = counting.numbers.counts[k]
           counts.add(gid, n)
         }
       }
@@ -222,10 +225,22 @@ export function countByBinsAndDictionary(
   const binIds = groups.keys[binAt]
   let r = 0
   // Runs come in order, so the run starting at `start` is the next one with a row.
-  const others = countPerRun(groups, binAt, key, str, rows, ends, runCount, counts, born, (start) => {
-    while (ends[r] <= start) r++
-    return binIds.timeMsId(bins[r])
-  })
+  const others = countPerRun(
+    groups,
+    binAt,
+    key,
+    str,
+    rows,
+    ends,
+    runCount,
+    counts,
+    born,
+    scratch.counting,
+    (start) => {
+      while (ends[r] <= start) r++
+      return binIds.timeMsId(bins[r])
+    },
+  )
   if (others.n > 0) {
     // Rows left for the general path (nulls, other types in k): now the bins are built, once.
     const keys = binAt === 0 ? [evaluate(call, b, scope), key] : [key, evaluate(call, b, scope)]

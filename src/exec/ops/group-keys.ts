@@ -17,31 +17,6 @@ function nextPow2(n: number, floor: number): number {
   return p
 }
 
-let ZEROS = new Int32Array(0)
-
-/**
- * Reused id buffers of `assign`: one per key, then one for the combined ids. Shared by every index
- * of this thread (an index per summarize or per parallel unit would otherwise allocate row-sized
- * buffers again each time); an `assign` uses them only until it returns.
- */
-const BUFFERS: Int32Array[] = []
-
-/** Buffer `k` with room for `n` ids (its first `n` entries; contents are the caller's to fill). */
-function idBuffer(k: number, n: number): Int32Array {
-  let b = BUFFERS[k]
-  if (b === undefined || b.length < n) {
-    b = new Int32Array(Math.max(n, 2 * (b?.length ?? 0)))
-    BUFFERS[k] = b
-  }
-  return b.subarray(0, n)
-}
-
-/** `n` zeros, shared (group ids are read, never written, by their users). */
-function zeros(n: number): Int32Array {
-  if (ZEROS.length < n) ZEROS = new Int32Array(Math.max(n, 2 * ZEROS.length))
-  return ZEROS.subarray(0, n)
-}
-
 /** Dense ids of key combinations (a single key's id is its group id). */
 export class GroupIndex {
   readonly keys: KeyDictionary[]
@@ -56,6 +31,12 @@ export class GroupIndex {
   /** Per group, the id of each key: group g's at g × keys.length (flat: no array per group). */
   #ids = new Int32Array(64)
   #count = 0
+  /**
+   * Reused id buffers of `assign`: one per key, then one for the combined ids (row-sized: allocated
+   * once per index, not per batch); an `assign`'s ids are read until the next one.
+   */
+  readonly #buffers: Int32Array[] = []
+  #zeroIds = new Int32Array(0)
 
   constructor(keyCount: number) {
     this.keys = Array.from({ length: keyCount }, () => new KeyDictionary())
@@ -113,18 +94,34 @@ export class GroupIndex {
     return g
   }
 
+  /** Buffer `k` with room for `n` ids (its first `n` entries; contents are the caller's to fill). */
+  #idBuffer(k: number, n: number): Int32Array {
+    let b = this.#buffers[k]
+    if (b === undefined || b.length < n) {
+      b = new Int32Array(Math.max(n, 2 * (b?.length ?? 0)))
+      this.#buffers[k] = b
+    }
+    return b.subarray(0, n)
+  }
+
+  /** `n` zeros (group ids are read, never written, by their users). */
+  #zeros(n: number): Int32Array {
+    if (this.#zeroIds.length < n) this.#zeroIds = new Int32Array(Math.max(n, 2 * this.#zeroIds.length))
+    return this.#zeroIds.subarray(0, n)
+  }
+
   /**
    * Group ids of `rows` given the key vectors; `onNew(gid)` runs once per new group. The ids are
-   * read-only and valid until the next `assign` of any index on this thread (shared buffers).
+   * read-only and valid until this index's next `assign` (its reused buffers).
    */
   assign(vecs: readonly Vec[], rows: Uint32Array, onNew: (gid: number) => void): Int32Array {
     const n = rows.length
     if (vecs.length === 0) {
       if (this.#count === 0) this.#newGroup(onNew, 0, 0)
-      return zeros(n)
+      return this.#zeros(n)
     }
     const perKey = vecs.map((v, k) => {
-      const ids = idBuffer(k, n)
+      const ids = this.#idBuffer(k, n)
       this.keys[k].assign(v, rows, ids)
       return ids
     })
@@ -139,7 +136,7 @@ export class GroupIndex {
       const viaGrid = this.#assignPairs(perKey[0], perKey[1], onNew)
       if (viaGrid) return viaGrid
     }
-    const gids = idBuffer(vecs.length, n)
+    const gids = this.#idBuffer(vecs.length, n)
     const combos = this.#combos
     const first = perKey[0]
     const second = perKey[1]
@@ -190,7 +187,7 @@ export class GroupIndex {
    */
   #assignPairs(first: Int32Array, second: Int32Array, onNew: (gid: number) => void): Int32Array | null {
     const n = first.length
-    const gids = idBuffer(2, n)
+    const gids = this.#idBuffer(2, n)
     let grid = this.#grid === null ? new Int32Array(0) : (this.#grid as Int32Array)
     let rowsCap = this.#gridRows
     let colsCap = this.#gridCols

@@ -37,13 +37,6 @@ function knownIds(
 /** Stops of a known-ids loop per batch that resume it through leafCall (exec/leaf-call.ts). */
 const LEAF_STOPS = 64
 
-/** A validity array of `n` ones (shared, read-only). */
-let ONES = new Uint8Array(0)
-function allValid(n: number): Uint8Array {
-  if (ONES.length < n) ONES = new Uint8Array(Math.max(n, 2 * ONES.length)).fill(1)
-  return ONES
-}
-
 /**
  * Ids of the rows of a strings-and-numbers column from row `from` on, while they are known: a string
  * by `ids[code + 1]`, a null by `ids[0]`, a number equal to `last[0]` by `last[1]`. Returns the first
@@ -85,6 +78,7 @@ export class KeyDictionary {
   readonly #times = new Float64Index()
   readonly #spans = new Float64Index()
   #nullId = -1
+  #ones = new Uint8Array(0)
   /** Cell of each id, in first-seen order. */
   readonly values: Cell[] = []
 
@@ -159,6 +153,12 @@ export class KeyDictionary {
       times.insert(id)
     }
     return id
+  }
+
+  /** A validity array of at least `n` ones (read-only; grown as needed). */
+  #allValid(n: number): Uint8Array {
+    if (this.#ones.length < n) this.#ones = new Uint8Array(Math.max(n, 2 * this.#ones.length)).fill(1)
+    return this.#ones
   }
 
   /**
@@ -288,7 +288,7 @@ export class KeyDictionary {
     const ids = new Int32Array(str.dict.length + 1).fill(-1)
     if (this.#nullId >= 0) ids[0] = this.#nullId
     const last = Float64Array.of(Number.NaN, -1)
-    const valid = num.valid ?? allValid(num.values.length)
+    const valid = num.valid ?? this.#allValid(num.values.length)
     const codes = str.codes
     let stops = 0
     for (let j = leafCall(knownSplit, codes, ids, num.values, valid, last, rows, out, 0); j < rows.length; ) {

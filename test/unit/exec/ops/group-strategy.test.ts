@@ -110,6 +110,18 @@ describe('summarize grouping strategy', () => {
     expect(m?.[1]).toBe(columns)
   })
 
+  it("the result's status names each summarize's strategy and columns", async () => {
+    const r = (await db.queryResult(
+      'e | summarize count(), avg(v) by s | summarize max(avg_v)',
+    )) as unknown as {
+      status: { aggregations?: string[] }
+    }
+    expect(r.status.aggregations).toEqual([
+      'strategy ungrouped columns [max: typed]',
+      'strategy hash columns [count: typed, avg: typed]',
+    ])
+  })
+
   it('every path counts what the general path counts', async () => {
     const byHour = (list: Record<string, unknown>[]) =>
       list.map((r) => JSON.stringify(r)).sort((a, b) => (a < b ? -1 : 1))
