@@ -112,7 +112,8 @@ export class GroupSums {
       // σ1 ≥ 4·n·m keeps every group's level sums exact (extract-sum.ts); σ2 the same for the second level.
       scales[0] = pow2AtLeast(4 * n * m)
       scales[1] = scales[0] * 2 ** -53 * pow2AtLeast(4 * n)
-      left = leafCall(accumulate, values, gids, scales[0], scales[1], this.#acc)
+      // A direct call: through leafCall the pass ran inlined into leafCall's own code, half as fast.
+      left = accumulate(values, gids, scales[0], scales[1], this.#acc)
       if (this.#within(scales[0] / (4 * n), few ? null : gids, groupCount)) break
       this.#clear(few ? null : gids, groupCount)
     }
@@ -184,7 +185,7 @@ export class GroupSums {
     if (extractable(m)) {
       scales[0] = pow2AtLeast(4 * n * m)
       scales[1] = scales[0] * 2 ** -53 * pow2AtLeast(4 * n)
-      const left = leafCall(accumulate, values, codes, scales[0], scales[1], this.#acc)
+      const left = accumulate(values, codes, scales[0], scales[1], this.#acc)
       if (left === 0 && this.#within(scales[0] / (4 * n), null, count)) {
         if (this.kind === 'sum' && !leafCall(allIntegers, values)) this.#slotIntegral(values, codes, slots)
         this.#bound = m
