@@ -7,6 +7,32 @@
 import type { ByteReader, ByteWriter } from './bytes.ts'
 import { AggStateError } from './errors.ts'
 
+/** The high part left by `growExpansion` (a one-call out-parameter: read right after the call). */
+export const expansionHigh = new Float64Array(1)
+
+/**
+ * Shewchuk's grow-expansion: adds finite `x` to the `n` non-overlapping partials `p[base …]` (in
+ * increasing magnitude), writing the non-zero low parts back from `p[base]` on; returns their count,
+ * the high part (the new largest partial, or ±∞ on overflow) in `expansionHigh[0]` for the caller to place.
+ */
+export function growExpansion(p: Float64Array, base: number, n: number, x: number): number {
+  let i = 0
+  for (let j = 0; j < n; j++) {
+    let y = p[base + j]
+    if (Math.abs(x) < Math.abs(y)) {
+      const t = x
+      x = y
+      y = t
+    }
+    const hi = x + y
+    const lo = y - (hi - x)
+    if (lo !== 0) p[base + i++] = lo
+    x = hi
+  }
+  expansionHigh[0] = x
+  return i
+}
+
 /** Upper bound of partials for finite doubles is ~40 (exponent range / 53); 64 leaves room. */
 const MAX_PARTIALS = 64
 
@@ -25,21 +51,9 @@ export class ExactSum {
       this.special += x
       return
     }
-    // Inlined Shewchuk grow-expansion on purpose: this runs once per row for sum and avg.
+    const i = growExpansion(this.p, 0, this.n, x)
+    x = expansionHigh[0]
     const p = this.p
-    let i = 0
-    for (let j = 0; j < this.n; j++) {
-      let y = p[j]
-      if (Math.abs(x) < Math.abs(y)) {
-        const t = x
-        x = y
-        y = t
-      }
-      const hi = x + y
-      const lo = y - (hi - x)
-      if (lo !== 0) p[i++] = lo
-      x = hi
-    }
     if (x - x !== 0) {
       // Finite inputs overflowed: IEEE would give ±Infinity too.
       this.special += x

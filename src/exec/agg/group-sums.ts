@@ -10,7 +10,7 @@
 import { leafCall } from '../leaf-call.ts'
 import type { AggState } from './agg-state.ts'
 import { AvgState } from './avg.ts'
-import { ExactSum } from './exact-sum.ts'
+import { ExactSum, expansionHigh, growExpansion } from './exact-sum.ts'
 import { extractable, maxAbs, pow2AtLeast } from './extract-sum.ts'
 import { SumState, sumResult } from './sum.ts'
 
@@ -240,19 +240,8 @@ export class GroupSums {
     }
     const p = this.#p
     const base = PARTS * g
-    let i = 0
-    for (let j = 0; j < n; j++) {
-      let y = p[base + j]
-      if (Math.abs(x) < Math.abs(y)) {
-        const t = x
-        x = y
-        y = t
-      }
-      const hi = x + y
-      const lo = y - (hi - x)
-      if (lo !== 0) p[base + i++] = lo
-      x = hi
-    }
+    const i = growExpansion(p, base, n, x)
+    x = expansionHigh[0]
     if (x - x !== 0) {
       // Finite values overflowed: ±Infinity, as IEEE (and ExactSum) would give.
       this.#special[g] += x
