@@ -14,18 +14,7 @@ export class AvgState extends AggStateBase<number | null> {
   readonly kind = 'avg'
   private sum = new ExactSum()
   /** The batch path's fast exact accumulator, drained into `sum` before `sum` is read. */
-  private limbsOrNull: LimbSum | null = null
-
-  /** Made on the first batch add: a state that is only merged or read never needs its 66 limbs. */
-  private get limbs(): LimbSum {
-    this.limbsOrNull ??= new LimbSum()
-    return this.limbsOrNull
-  }
-
-  /** Moves the limbs (if any) into the exact sum. */
-  private drain(): void {
-    this.limbsOrNull?.drain(this.sum)
-  }
+  private readonly limbs = new LimbSum()
   private n = 0
 
   addNumber(x: number): void {
@@ -74,20 +63,20 @@ export class AvgState extends AggStateBase<number | null> {
 
   merge(other: AggState<number | null>): void {
     const o = sameKind(this, other, AvgState)
-    this.drain()
-    o.drain()
+    this.limbs.drain(this.sum)
+    o.limbs.drain(o.sum)
     this.sum.merge(o.sum)
     this.n += o.n
   }
 
   result(): number | null {
-    this.drain()
+    this.limbs.drain(this.sum)
     return this.n === 0 ? null : this.sum.value() / this.n
   }
 
   protected writeBody(w: ByteWriter): void {
     w.f64(this.n)
-    this.drain()
+    this.limbs.drain(this.sum)
     this.sum.write(w)
   }
 

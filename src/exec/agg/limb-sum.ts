@@ -21,7 +21,8 @@ const SCALE = Float64Array.from({ length: LIMBS }, (_, k) => 2 ** (32 * k - 1074
 
 /** Exact running sum of finite doubles in fixed-point limbs (see the module header). */
 export class LimbSum {
-  private readonly limbs = new Float64Array(LIMBS)
+  /** Made on the first add: a sum only merged or read (one per group of a wire partial) never needs them. */
+  private limbs: Float64Array | null = null
   private adds = 0
   /** Lowest and highest limb touched since the last drain (drain cost follows the data's range). */
   private lo = LIMBS
@@ -45,7 +46,8 @@ export class LimbSum {
     const loHigh = off === 0 ? 0 : lo >>> (32 - off)
     const mhLow = (mantHi << off) >>> 0
     const mhHigh = off === 0 ? 0 : mantHi >>> (32 - off)
-    const limbs = this.limbs
+    let limbs = this.limbs
+    if (limbs === null) limbs = this.limbs = new Float64Array(LIMBS)
     if (hiWord >>> 31 === 0) {
       limbs[k] += loLow
       limbs[k + 1] += loHigh + mhLow
@@ -63,6 +65,7 @@ export class LimbSum {
   /** Moves the limbs into `into` (exactly) and clears them. */
   drain(into: ExactSum): void {
     const limbs = this.limbs
+    if (limbs === null) return
     for (let k = this.lo; k <= this.hi; k++) {
       const v = limbs[k]
       if (v !== 0) {

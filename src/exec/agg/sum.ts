@@ -26,18 +26,7 @@ export class SumState extends AggStateBase<number | bigint> {
   readonly kind = 'sum'
   private sum = new ExactSum()
   /** The batch path's fast exact accumulator (as avg's), drained into `sum` before `sum` is read. */
-  private limbsOrNull: LimbSum | null = null
-
-  /** Made on the first batch add: a state that is only merged or read never needs its 66 limbs. */
-  private get limbs(): LimbSum {
-    this.limbsOrNull ??= new LimbSum()
-    return this.limbsOrNull
-  }
-
-  /** Moves the limbs (if any) into the exact sum. */
-  private drain(): void {
-    this.limbsOrNull?.drain(this.sum)
-  }
+  private readonly limbs = new LimbSum()
   /** True while every input was an integer (then the result is an exact integer). */
   private integral = true
 
@@ -78,20 +67,20 @@ export class SumState extends AggStateBase<number | bigint> {
 
   merge(other: AggState<number | bigint>): void {
     const o = sameKind(this, other, SumState)
-    this.drain()
-    o.drain()
+    this.limbs.drain(this.sum)
+    o.limbs.drain(o.sum)
     this.sum.merge(o.sum)
     this.integral &&= o.integral
   }
 
   result(): number | bigint {
-    this.drain()
+    this.limbs.drain(this.sum)
     return sumResult(this.sum, this.integral)
   }
 
   protected writeBody(w: ByteWriter): void {
     w.u8(this.integral ? 1 : 0)
-    this.drain()
+    this.limbs.drain(this.sum)
     this.sum.write(w)
   }
 
