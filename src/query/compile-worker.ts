@@ -7,7 +7,10 @@ import { type FlatPlan, flattenPlan } from '../exec/parallel/plan-codec.ts'
 import { optimize } from '../optimize/index.ts'
 import type { SchemaSource } from '../plan/index.ts'
 import { compileApl } from '../plan/index.ts'
+import { lowerWorkerPriority } from '../util/worker-priority.ts'
 import type { CompileReply, CompileTask } from './compile-protocol.ts'
+
+lowerWorkerPriority()
 
 function compile(task: CompileTask): CompileReply {
   const fields = new Map(task.datasets)

@@ -3,8 +3,11 @@
 // ingesting. Pure computation: it never touches the file system.
 import { parentPort } from 'node:worker_threads'
 import { threadCpuUsage } from '../../util/thread-cpu.ts'
+import { lowerWorkerPriority } from '../../util/worker-priority.ts'
 import type { SealRequest, SealResponse } from './protocol.ts'
 import { sealPayloads } from './seal-block.ts'
+
+lowerWorkerPriority()
 
 /** This thread's CPU time at its previous answer, µs. */
 let lastUs = 0
