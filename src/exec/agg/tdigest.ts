@@ -57,11 +57,27 @@ export class TDigest {
     if (bn === 0) return
     const b = this.buf.subarray(0, bn)
     sortFloat64(b)
-    if (this.n + bn > this.means.length) this.resize(this.n + bn)
-    mergeValues(this.means, this.weights, this.n, b)
+    const n = this.n
+    if (n + bn > this.means.length) this.resize(n + bn)
+    // The centroids are read from a copy while the merged, compressed ones are written in place.
+    if (SCRATCH_MEANS.length < n) {
+      SCRATCH_MEANS = new Float64Array(2 * n)
+      SCRATCH_WEIGHTS = new Float64Array(2 * n)
+    }
+    SCRATCH_MEANS.set(this.means.subarray(0, n))
+    SCRATCH_WEIGHTS.set(this.weights.subarray(0, n))
     this.merged += bn
     this.bn = 0
-    this.compress(this.n + bn)
+    this.n = mergeCompress(
+      SCRATCH_MEANS,
+      SCRATCH_WEIGHTS,
+      n,
+      b,
+      this.means,
+      this.weights,
+      this.merged,
+      this.compression,
+    )
   }
 
   private resize(cap: number): void {
@@ -96,37 +112,7 @@ export class TDigest {
     this.merged += other.merged
     if (other.min < this.min) this.min = other.min
     if (other.max > this.max) this.max = other.max
-    this.compress(n)
-  }
-
-  /** One pass over the sorted [0, len) centroids: neighbours join while they span ≤ 1 unit of k. */
-  private compress(len: number): void {
-    const means = this.means
-    const weights = this.weights
-    const total = this.merged
-    const norm = this.compression / (2 * Math.PI)
-    let out = 0
-    let wSoFar = 0
-    let curMean = means[0]
-    let curW = weights[0]
-    let limit = total * qLimit(0, norm)
-    for (let i = 1; i < len; i++) {
-      const w = weights[i]
-      if (wSoFar + curW + w <= limit) {
-        curW += w
-        curMean += ((means[i] - curMean) * w) / curW
-        continue
-      }
-      wSoFar += curW
-      means[out] = curMean
-      weights[out++] = curW
-      limit = total * qLimit(wSoFar / total, norm)
-      curMean = means[i]
-      curW = w
-    }
-    means[out] = curMean
-    weights[out++] = curW
-    this.n = out
+    this.n = mergeCompress(means, weights, n, NO_VALUES, means, weights, this.merged, this.compression)
   }
 
   /**
@@ -241,21 +227,67 @@ function qLimit(q0: number, norm: number): number {
   return (Math.sin(k / norm) + 1) / 2
 }
 
+/** Scratch copy of a digest's centroids while a flush merges into them (one digest flushes at a time). */
+let SCRATCH_MEANS = new Float64Array(0)
+let SCRATCH_WEIGHTS = new Float64Array(0)
+const NO_VALUES = new Float64Array(0)
+
 /**
- * Back-to-front merge of the sorted centroids [0, n) and the sorted values `b` (weight 1 each) into
- * [0, n + b.length): never overwrites unread input. A leaf loop: nothing but `return` follows it
- * (a statement there without type feedback would deoptimize the compiled loop on every exit).
+ * One pass over the sorted centroids `[0, n)` of cm/cw merged with the sorted unit-weight values
+ * `b` (a centroid before a value of the same mean): neighbours join while they span ≤ 1 unit of k;
+ * the result goes to om/ow from index 0 and its length is returned. om/ow may be cm/cw when `b` is
+ * empty (each output index is below the next input read). A leaf loop: nothing but `return`
+ * follows it.
  */
-function mergeValues(means: Float64Array, weights: Float64Array, n: number, b: Float64Array): void {
-  let i = n - 1
-  let j = b.length - 1
-  for (let k = n + b.length - 1; j >= 0; k--) {
-    if (i >= 0 && means[i] > b[j]) {
-      means[k] = means[i]
-      weights[k] = weights[i--]
-    } else {
-      means[k] = b[j--]
-      weights[k] = 1
-    }
+function mergeCompress(
+  cm: Float64Array,
+  cw: Float64Array,
+  n: number,
+  b: Float64Array,
+  om: Float64Array,
+  ow: Float64Array,
+  total: number,
+  compression: number,
+): number {
+  const bn = b.length
+  const norm = compression / (2 * Math.PI)
+  let i = 0
+  let j = 0
+  let curMean: number
+  let curW: number
+  if (j >= bn || (i < n && cm[i] <= b[j])) {
+    curMean = cm[i]
+    curW = cw[i++]
+  } else {
+    curMean = b[j++]
+    curW = 1
   }
+  let out = 0
+  let wSoFar = 0
+  let limit = total * qLimit(0, norm)
+  while (i < n || j < bn) {
+    let m: number
+    let w: number
+    if (j >= bn || (i < n && cm[i] <= b[j])) {
+      m = cm[i]
+      w = cw[i++]
+    } else {
+      m = b[j++]
+      w = 1
+    }
+    if (wSoFar + curW + w <= limit) {
+      curW += w
+      curMean += ((m - curMean) * w) / curW
+      continue
+    }
+    wSoFar += curW
+    om[out] = curMean
+    ow[out++] = curW
+    limit = total * qLimit(wSoFar / total, norm)
+    curMean = m
+    curW = w
+  }
+  om[out] = curMean
+  ow[out++] = curW
+  return out
 }
