@@ -246,7 +246,7 @@ async function runBudgeted(
   const rendered = plan.root.kind === 'Render' ? plan.root : undefined
   // A result-shaping take past the result maximum is lowered to it (with a warning).
   const clamped = clampTakes(rendered ? { ...plan, root: rendered.input } : plan, MAX_ROW_LIMIT)
-  const p = seedSamples(clamped.plan, opts.sampleSeed ?? randomSampleSeed())
+  const p = seedSamples(clamped.plan, () => opts.sampleSeed ?? randomSampleSeed())
   const readsData = p.datasets.length > 0
   // No startTime: the window starts at the Unix epoch (apl-reference §8), and bin_auto sizes to it.
   const autoStart = window.start ?? 0n

@@ -10,9 +10,13 @@ export function randomSampleSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0]
 }
 
-/** `plan` with `seed` on each Sample whose seed is null (the same plan when there is none). */
-export function seedSamples(plan: LogicalPlan, seed: number): LogicalPlan {
+/**
+ * `plan` with the seed on each Sample whose seed is null (the same plan when there is none); `seed`
+ * is asked for only then (the first call of `crypto.getRandomValues` in a process costs ~6 ms).
+ */
+export function seedSamples(plan: LogicalPlan, seedOf: () => number): LogicalPlan {
   if (!preorderNodes(plan.root).some((n) => n.kind === 'Sample' && n.seed === null)) return plan
+  const seed = seedOf()
   const root = mapNodes(plan.root, (n) => (n.kind === 'Sample' && n.seed === null ? { ...n, seed } : n))
   return { ...plan, root }
 }
