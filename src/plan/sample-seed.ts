@@ -12,7 +12,7 @@ export function randomSampleSeed(): number {
 
 /**
  * `plan` with the seed on each Sample whose seed is null (the same plan when there is none); `seed`
- * is asked for only then (the first call of `crypto.getRandomValues` in a process costs ~6 ms).
+ * is asked for only then (the first `crypto.getRandomValues` of a process loads Node's webcrypto).
  */
 export function seedSamples(plan: LogicalPlan, seedOf: () => number): LogicalPlan {
   if (!preorderNodes(plan.root).some((n) => n.kind === 'Sample' && n.seed === null)) return plan
