@@ -7,10 +7,11 @@
 // added to its expansion. Results equal SumState's / AvgState's bit for bit: both are the exact sum
 // rounded once.
 
+import { expansionHigh, growExpansion } from '../../util/grow-expansion.ts'
 import { leafCall } from '../leaf-call.ts'
 import type { AggState } from './agg-state.ts'
 import { AvgState } from './avg.ts'
-import { ExactSum, expansionHigh, growExpansion } from './exact-sum.ts'
+import { ExactSum } from './exact-sum.ts'
 import { extractable, maxAbs, pow2AtLeast } from './extract-sum.ts'
 import { SumState, sumResult } from './sum.ts'
 

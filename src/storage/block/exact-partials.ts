@@ -1,6 +1,7 @@
 // storage/block/exact-partials.ts: an exact running sum of finite doubles as non-overlapping partials
 // (Shewchuk's grow-expansion, as Python's math.fsum), for the zone map's per-block `sum`: the exact
 // sum of the partials is the exact sum of the values, whatever order they are later merged in.
+import { expansionHigh, growExpansion } from '../../util/grow-expansion.ts'
 
 /** Exact sum of finite doubles so far: `p[0 .. n)`, non-overlapping, in increasing magnitude. */
 export class ExactPartials {
@@ -11,28 +12,16 @@ export class ExactPartials {
 
   /** Adds finite `x` exactly. */
   add(x: number): void {
-    const p = this.p
-    let i = 0
-    for (let j = 0; j < this.n; j++) {
-      let y = p[j]
-      if (Math.abs(x) < Math.abs(y)) {
-        const t = x
-        x = y
-        y = t
-      }
-      const hi = x + y
-      const lo = y - (hi - x)
-      if (lo !== 0) p[i++] = lo
-      x = hi
-    }
+    const i = growExpansion(this.p, 0, this.n, x)
+    x = expansionHigh[0]
     if (x - x !== 0) {
       this.overflow = true
       this.n = 0
       return
     }
-    if (i === p.length) {
-      const next = new Float64Array(p.length * 2)
-      next.set(p)
+    if (i === this.p.length) {
+      const next = new Float64Array(this.p.length * 2)
+      next.set(this.p)
       this.p = next
     }
     this.p[i] = x
