@@ -208,9 +208,24 @@ export class GroupAggregation {
     }
     const fed = specs.map((_, a) => this.#fed[a] && columns[a].layout === 'states')
     if (!fed.some((f) => f) && this.args.empty) return slots !== null ? 'codes' : this.#idsPath()
+    const rowsOf = this.#statesRows()
+    if (slots !== null && this.args.empty) {
+      // The codes path for states too: rows are grouped by code, each code's states are its group's.
+      feedBatch(
+        specs.filter((_, a) => fed[a]),
+        rowsOf.filter((_, a) => fed[a]).map((states) => Array.from(slots, (g) => states[g])),
+        b,
+        rows,
+        (keyVecs[0] as StrVec).codes,
+        slots.length,
+        this.#scope,
+        this.#scratch,
+        ctx,
+      )
+      return 'codes'
+    }
     // States need a group id per row (every key has its group already on the codes path).
     gids ??= groups.assign(keyVecs, rows, this.#born)
-    const rowsOf = this.#statesRows()
     feedBatch(
       specs.filter((_, a) => fed[a]),
       rowsOf.filter((_, a) => fed[a]),
@@ -233,14 +248,16 @@ export class GroupAggregation {
   /**
    * The codes path: one string key, every row live, no null key, a dictionary of at most SLOTS_MAX
    * entries that all have groups already (after the first blocks of a low-cardinality key), and some
-   * typed column: the typed columns take the key's codes as slots and each slot's group
-   * (group-column.ts RowIds), so no group id is computed per row. Null otherwise.
+   * typed column or states fed without arg_min/arg_max: the typed columns take the key's codes as
+   * slots and each slot's group (group-column.ts RowIds), the states are grouped by code (a code's
+   * states are its group's), so no group id is computed per row. Null otherwise.
    */
   #slotsOf(keyVecs: readonly Vec[], b: Batch): Int32Array | null {
     if (this.strategy !== 'hash' || keyVecs.length !== 1 || b.sel !== null) return null
     const key = keyVecs[0]
     if (key.kind !== 'str' || key.dict.length > SLOTS_MAX || key.codes.length !== b.length) return null
-    if (!this.#columns.some((c) => c.layout === 'typed') || hasNullCode(key.codes)) return null
+    const byCodes = (c: GroupColumn, a: number) => c.layout === 'typed' || (this.#fed[a] && this.args.empty)
+    if (!this.#columns.some(byCodes) || hasNullCode(key.codes)) return null
     return this.groups.keys[0].entryIds(key) ?? null
   }
 

@@ -151,5 +151,13 @@ describe('summarize grouping strategy', () => {
     const byTwo = await rows(`e | summarize ${aggs} by s, one = 1 | project-away one`)
     expect(byHour(bySlots)).toEqual(byHour(byTwo))
     expect(bySlots.reduce((s, r) => s + (r.c as number), 0)).toBe(N)
+    // States on the codes path (rows grouped by code, no group id per row) against two keys; with
+    // arg_max beside them every row gets a group id again (codes for the typed columns only).
+    const states = 'p = percentile(v, 90), d = dcount(n), m = make_set(n), a = avg(v)'
+    expect(await aggregateLine(`e | summarize ${states} by s`)).toMatch(/\(batches: ids \d+, codes \d+\)$/)
+    const statesBySlots = await rows(`e | summarize ${states} by s`)
+    const statesByTwo = await rows(`e | summarize ${states} by s, one = 1 | project-away one`)
+    expect(byHour(statesBySlots)).toEqual(byHour(statesByTwo))
+    expect(await aggregateLine(`e | summarize arg_max(v, n), ${states} by s`)).toMatch(/codes-and-ids \d+\)$/)
   })
 })
