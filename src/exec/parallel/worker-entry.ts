@@ -2,7 +2,6 @@
 // over block files it reads itself (own cache); a cancel drops a queued unit or aborts the running
 // one at its next interrupt check. Never touches the store.
 import { parentPort, workerData } from 'node:worker_threads'
-import { lowerWorkerPriority } from '../../util/worker-priority.ts'
 import { ExecError } from '../context.ts'
 import { BlockFiles } from './block-files.ts'
 import { encodeOutput } from './partial-wire.ts'
@@ -10,8 +9,6 @@ import { decodePlan } from './plan-codec.ts'
 import type { ErrorInfo, FromWorker, ToWorker, UnitTask, WorkerConfig } from './protocol.ts'
 import { runUnit } from './run-unit.ts'
 import { EMPTY_TAIL, unitSnapshot } from './unit-snapshot.ts'
-
-lowerWorkerPriority()
 
 const config = workerData as WorkerConfig
 const files = new BlockFiles(config.cacheBytes)
