@@ -6,6 +6,7 @@
 import * as http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { AnyApldb as Apldb } from '../query/apldb.ts'
+import { StepClock, TURN_MS } from '../util/loop-turn.ts'
 import { createHandler, type HttpOptions } from './handler.ts'
 
 /** Options of `serve` (`console` defaults to true here: the web console at `/`). */
@@ -88,6 +89,8 @@ class Connections {
   /** Requests in flight per connection (absent: none). */
   readonly #busy = new Map<Socket, number>()
   readonly #all = new Set<Socket>()
+  /** Connections timed out and not yet looked at (closed in pieces: `timedOut`). */
+  readonly #expired: Socket[] = []
   #closing = false
   #drained: (() => void) | undefined
 
@@ -113,12 +116,25 @@ class Connections {
   /**
    * `s` was idle for the idle timeout: closed, unless a request on it is in flight or arrives in this
    * turn of the event loop (after a long stall timers run before pending input is read; a request
-   * already sent must not be reset for the server's own delay).
+   * already sent must not be reset for the server's own delay). Connections that time out together
+   * (thousands opened at once) are closed in pieces of TURN_MS, the event loop running between.
    */
   timedOut(s: Socket): void {
-    setImmediate(() => {
+    this.#expired.push(s)
+    if (this.#expired.length === 1) setImmediate(() => this.#closeExpired())
+  }
+
+  /** Closes the timed-out connections still idle, a piece at a time (see `timedOut`). */
+  #closeExpired(): void {
+    const clock = new StepClock(TURN_MS, 64)
+    const expired = this.#expired
+    let i = 0
+    while (i < expired.length && !clock.due()) {
+      const s = expired[i++]
       if (!this.#busy.has(s)) s.destroy()
-    })
+    }
+    expired.splice(0, i)
+    if (expired.length > 0) setImmediate(() => this.#closeExpired())
   }
 
   /** A request arrived on `s`: no idle timeout while it runs (Node sets keep-alive's after). */
