@@ -253,15 +253,9 @@ function mergeCompress(
   const norm = compression / (2 * Math.PI)
   let i = 0
   let j = 0
-  let curMean: number
-  let curW: number
-  if (j >= bn || (i < n && cm[i] <= b[j])) {
-    curMean = cm[i]
-    curW = cw[i++]
-  } else {
-    curMean = b[j++]
-    curW = 1
-  }
+  // The centroid being built (none before the first input).
+  let curMean = 0
+  let curW = 0
   let out = 0
   let wSoFar = 0
   let limit = total * qLimit(0, norm)
@@ -274,6 +268,11 @@ function mergeCompress(
     } else {
       m = b[j++]
       w = 1
+    }
+    if (curW === 0) {
+      curMean = m
+      curW = w
+      continue
     }
     if (wSoFar + curW + w <= limit) {
       curW += w
