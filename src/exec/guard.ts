@@ -147,6 +147,8 @@ export function chargeBuilt(bytes: number, what: string): void {
 export const MAX_STRING_CHARS = 1 << 20
 /** Most elements of an array a function may build (as `range` documents). */
 export const MAX_ARRAY_ELEMENTS = 1 << 20
+/** Bytes charged per element of an array a function builds (a JS array slot and a boxed number). */
+export const ARRAY_SLOT_BYTES = 16
 
 /** Throws `value_too_large` when `fn` would build a string of `chars` code units (call before building). */
 export function checkStringSize(chars: number, fn: string): void {

@@ -2,9 +2,9 @@
 // decodes that media type), bytes as they are (OTLP protobuf), no body for 204, and `Connection: close` when the request body was not
 // read to its end (a refused upload is not worth draining).
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { ServiceResponse } from '../service/index.ts'
+import { errorParts, errorResponse, type ServiceResponse } from '../service/index.ts'
 import { StepClock, TURN_MS } from '../util/loop-turn.ts'
-import { stringifyWireChunks } from '../wire/index.ts'
+import { stringifyWire, stringifyWireChunks, WireTooLarge } from '../wire/index.ts'
 
 /** Sends `r` on `res` (a long JSON body is made and written in slices of the event loop's time). */
 export async function writeResponse(
@@ -28,13 +28,23 @@ export async function writeResponse(
     res.end(r.body)
     return
   }
-  const chunks = await stringifyWireChunks(r.body)
+  let chunks: string[]
+  let status = r.status
+  try {
+    chunks = await stringifyWireChunks(r.body)
+  } catch (e) {
+    if (!(e instanceof WireTooLarge)) throw e
+    // Nothing was sent yet: the answer becomes the error (its text is small).
+    const failed = errorResponse(errorParts(e))
+    status = failed.status
+    chunks = [stringifyWire(failed.body)]
+  }
   if (res.headersSent || res.destroyed) return
   headers['content-type'] = 'application/json; charset=utf-8'
   if (chunks.length <= 1) {
     const text = chunks[0] ?? ''
     headers['content-length'] = String(Buffer.byteLength(text))
-    res.writeHead(r.status, headers)
+    res.writeHead(status, headers)
     res.end(text)
     return
   }
@@ -42,7 +52,7 @@ export async function writeResponse(
   let bytes = 0
   for (const c of chunks) bytes += Buffer.byteLength(c)
   headers['content-length'] = String(bytes)
-  res.writeHead(r.status, headers)
+  res.writeHead(status, headers)
   // Chunks are large: the clock is read after each.
   const clock = new StepClock(TURN_MS, 1)
   for (const c of chunks) {

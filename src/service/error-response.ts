@@ -6,7 +6,7 @@ import { ExecError, type ExecErrorCode } from '../exec/context.ts'
 import { OtlpError } from '../otlp/otlp-error.ts'
 import { StoreError, type StoreErrorCode } from '../storage/errors.ts'
 import { IngestInputError } from '../storage/ingest/index.ts'
-import { FormatError } from '../wire/index.ts'
+import { FormatError, WireTooLarge } from '../wire/index.ts'
 import type { ServiceResponse } from './route-types.ts'
 import { type ErrorDetail, ServiceError } from './service-error.ts'
 
@@ -112,6 +112,7 @@ export function errorParts(e: unknown): ErrorParts {
   }
   if (e instanceof IngestInputError) return { status: 400, code: e.code, message: e.message, internal: false }
   if (e instanceof OtlpError) return { status: e.status, code: e.code, message: e.message, internal: false }
+  if (e instanceof WireTooLarge) return { status: 400, code: e.code, message: e.message, internal: false }
   if (e instanceof FormatError) {
     return { status: 500, code: e.code, message: `the result cannot be sent: ${e.message}`, internal: true }
   }

@@ -18,6 +18,7 @@ export {
   type OrgCapKey,
   type Principal,
 } from './capabilities.ts'
+export { errorParts, errorResponse } from './error-response.ts'
 export type { RateLimitOptions } from './rate-limit.ts'
 export { ROUTES } from './route-table.ts'
 export type {

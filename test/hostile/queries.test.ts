@@ -33,6 +33,18 @@ describe('hostile queries', () => {
     expect(r.codes).toEqual(['APL0205'])
   })
 
+  it('1c: nested array_concat of a let is value_too_large before the array is built', async () => {
+    const r = await survive(s, attack('1c-array-concat-doubling'), MEMORY)
+    expect(r.status).toBe('400')
+    expect(r.codes).toEqual(['value_too_large'])
+  })
+
+  it('1d: a response past the most characters of JSON is response_too_large, nothing half sent', async () => {
+    const r = await survive(s, attack('1d-shared-array-response'), MEMORY)
+    expect(r.status).toBe('400')
+    expect(r.codes).toEqual(['response_too_large'])
+  })
+
   it('2: a 4 MiB string built by strcat is value_too_large before it is built', async () => {
     const r = await survive(s, attack('2-strcat-rows'), MEMORY)
     expect(r.status).toBe('400')

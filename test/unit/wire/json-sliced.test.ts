@@ -3,7 +3,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { StepClock } from '../../../src/util/loop-turn.ts'
-import { stringifyWire, stringifyWireChunks } from '../../../src/wire/json.ts'
+import { stringifyWire, stringifyWireChunks, WireTooLarge } from '../../../src/wire/json.ts'
 import { loopIterations } from '../util/loop-iterations.ts'
 
 const leaf = fc.oneof(
@@ -56,5 +56,23 @@ describe('stringifyWireChunks', () => {
     expect(chunks.length).toBeGreaterThan(10)
     for (const c of chunks.slice(0, -1)) expect(c.length).toBeGreaterThanOrEqual(1 << 16)
     for (const c of chunks) expect(c.length).toBeLessThan((1 << 16) + 100)
+  })
+
+  it('walks a large value however deep it sits (a cell of a column of a table of a body)', async () => {
+    const cell = Array.from({ length: 5_000 }, (_, i) => i)
+    const body = { tables: [{ columns: [[[cell, cell]]] }] }
+    const loop = loopIterations()
+    const chunks = await stringifyWireChunks(body, new StepClock(0))
+    loop.stop()
+    expect(chunks.join('')).toBe(stringifyWire(body))
+    expect(loop.now()).toBeGreaterThanOrEqual(10_000 / 256 - 1)
+  })
+
+  it('stops with WireTooLarge past the most characters, a value shared by many cells counted each time', async () => {
+    const shared = Array.from({ length: 10_000 }, (_, i) => i)
+    const body = { columns: [Array.from({ length: 100 }, () => shared)] }
+    await expect(stringifyWireChunks(body, new StepClock(0), 100_000)).rejects.toBeInstanceOf(WireTooLarge)
+    const fits = await stringifyWireChunks(body, new StepClock(0), 10_000_000)
+    expect(fits.join('')).toBe(stringifyWire(body))
   })
 })

@@ -1,6 +1,7 @@
 // exec/kernels/array/array-reshape.ts: array functions that rearrange elements: array_reverse,
 // array_rotate_left/right, array_shift_left/right, array_slice (end exclusive, Axiom §7), array_split,
 // array_concat, array_iff. A first argument that is not an array gives null (rule 96).
+import { ARRAY_SLOT_BYTES, chargeBuilt, checkArraySize } from '../../guard.ts'
 import type { CellJson } from '../../result.ts'
 import { jsonAt } from '../arg-views.ts'
 import { scalarKernel } from '../executor/index.ts'
@@ -51,14 +52,21 @@ function indicesOf(j: Json): number[] | null {
   return (a as number[]).map(Math.trunc)
 }
 
-/** array_concat(a, …): null when any argument is not an array. */
+/**
+ * array_concat(a, …): null when any argument is not an array. The result's size is checked and
+ * charged before it is built (nested concatenations of a `let` double per level).
+ */
 const concat: Kernel = (args, n, site) => {
   const values: Json[] = new Array(n).fill(null)
   const rows = site.sel ?? null
   for (let r = 0; r < (rows ? rows.length : n); r++) {
     const i = rows ? rows[r] : r
     const parts = args.map((v) => arr(jsonAt(v, i)))
-    values[i] = parts.every((p) => p !== null) ? (parts as Json[][]).flat(1) : null
+    if (!parts.every((p) => p !== null)) continue
+    const size = (parts as Json[][]).reduce((sum, p) => sum + p.length, 0)
+    checkArraySize(size, 'array_concat')
+    chargeBuilt(ARRAY_SLOT_BYTES * size + 64, 'array_concat')
+    values[i] = (parts as Json[][]).flat(1)
   }
   return { kind: 'dyn', values }
 }

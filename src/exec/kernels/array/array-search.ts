@@ -1,6 +1,7 @@
 // exec/kernels/array/array-search.ts: array functions that look into elements: array_index_of,
 // array_select_dict, array_extract, array_sum, array_sort_asc/desc, strcat_array, and the set functions
 // (set_has_element, set_union, set_intersect, set_difference; distinct by value, first order kept).
+import { checkStringSize } from '../../guard.ts'
 import type { CellJson } from '../../result.ts'
 import { formatReal } from '../conversion/to-string.ts'
 import { scalarKernel } from '../executor/index.ts'
@@ -116,10 +117,16 @@ export const ARRAY_SEARCH_KERNELS = {
   strcat_array: scalarKernel({
     args: ['dynamic', 'string?'],
     returns: 'string',
-    fn: (a, d) =>
-      arr(a)
-        ?.map(elementText)
-        .join(d ?? '') ?? null,
+    fn: (a, d) => {
+      const texts = arr(a)?.map(elementText)
+      if (texts === undefined) return null
+      const delimiter = d ?? ''
+      // The joined length is known before joining (a long delimiter between many elements).
+      let chars = Math.max(0, texts.length - 1) * delimiter.length
+      for (const t of texts) chars += t.length
+      checkStringSize(chars, 'strcat_array')
+      return texts.join(delimiter)
+    },
   }),
   set_has_element: scalarKernel({
     args: ['dynamic', 'dynamic'],

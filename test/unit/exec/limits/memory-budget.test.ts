@@ -99,6 +99,20 @@ describe('queries under a budget', () => {
     expect(ok.tables[0].columns[0]).toEqual([200_000])
   })
 
+  it('arrays concatenated and arrays joined into strings past the maximum size are refused before they are built', async () => {
+    const s = await store()
+    // Each level of a nested concatenation of a `let` doubles: 20M elements from a 150-byte query.
+    const big = `let a = range(1, 1000000, 1); print n = array_length(array_concat(${Array(20).fill('a').join(', ')}))`
+    await expect(s.queryResult(big)).rejects.toMatchObject({ code: 'value_too_large' })
+    const ok = await s.queryResult('let a = range(1, 100000, 1); print n = array_length(array_concat(a, a))')
+    expect(ok.tables[0].columns[0]).toEqual([200_000])
+    // A long delimiter between many elements: refused from the lengths, before the join.
+    const joined = "let d = strrep('x', 1000); print n = strlen(strcat_array(range(1, 100000, 1), d))"
+    await expect(s.queryResult(joined)).rejects.toMatchObject({ code: 'value_too_large' })
+    const fine = await s.queryResult("print n = strlen(strcat_array(range(1, 3, 1), '--'))")
+    expect(fine.tables[0].columns[0]).toEqual([7])
+  })
+
   it('a cartesian join streams its pairs: counted within a small budget', async () => {
     const s = await store()
     const q = `['d'] | take 2000 | extend k = 1 | join kind=inner (['d'] | take 2000 | extend k = 1 | project k, m = n) on k | count`
