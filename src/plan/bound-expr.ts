@@ -182,5 +182,18 @@ export function isExprKind<K extends ExprKind>(e: BoundExpr, kind: K): e is Expr
 
 /** A copy of `e` pointing at `span` (a `let` value used at a reference site). */
 export function withSpan<E extends BoundExpr>(e: E, span: Span): E {
-  return { ...e, span }
+  const copy = { ...e, span }
+  ORIGINS.set(copy, exprOrigin(e))
+  return copy
+}
+
+/** The expression a `withSpan` copy was made from (each `let` reference is one), by identity. */
+const ORIGINS = new WeakMap<BoundExpr, BoundExpr>()
+
+/**
+ * The expression `e` is a re-spanned copy of, or `e` itself: the same value wherever it is used, so an
+ * evaluation computes a `let` value once however often the query names it.
+ */
+export function exprOrigin(e: BoundExpr): BoundExpr {
+  return ORIGINS.get(e) ?? e
 }

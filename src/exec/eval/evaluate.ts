@@ -6,6 +6,7 @@
 // kernels run and is their interrupt check (exec/guard.ts).
 import type { AplType } from '../../catalog/index.ts'
 import type { BoundExpr, ExprKind, ExprOf, LiteralData, RowSchema } from '../../plan/index.ts'
+import { exprOrigin } from '../../plan/index.ts'
 import { type Batch, nullVec, UNREAD } from '../batch.ts'
 import { ExecError } from '../context.ts'
 import { withGuard } from '../guard.ts'
@@ -233,11 +234,13 @@ function volatile(e: BoundExpr): boolean {
 
 function ev(e: BoundExpr, b: Batch, s: EvalScope, m: Memo): Vec {
   if (e.kind === 'Column') return EVALUATORS.Column(e, b, s, m)
-  const hit = m.get(e)
+  // Keyed by origin: every reference to one `let` value is computed once per evaluation.
+  const key = exprOrigin(e)
+  const hit = m.get(key)
   if (hit !== undefined) return hit
   s.env.guard?.tick(b.length)
   const v = (EVALUATORS[e.kind] as Evaluator<ExprKind>)(e as never, b, s, m)
-  if (!volatile(e)) m.set(e, v)
+  if (!volatile(e)) m.set(key, v)
   return v
 }
 

@@ -113,6 +113,15 @@ describe('queries under a budget', () => {
     expect(fine.tables[0].columns[0]).toEqual([7])
   })
 
+  it('a let value named several times in one expression is built (and charged) once', async () => {
+    const s = await store()
+    // b is 200,000 elements, 3.2 MB charged: three builds would pass the 8 MiB budget.
+    const q =
+      'let a = range(1, 100000, 1); let b = array_concat(a, a); print n = array_length(b) + array_length(b) + array_length(b)'
+    const r = await s.queryResult(q)
+    expect(r.tables[0].columns[0]).toEqual([600_000])
+  })
+
   it('a cartesian join streams its pairs: counted within a small budget', async () => {
     const s = await store()
     const q = `['d'] | take 2000 | extend k = 1 | join kind=inner (['d'] | take 2000 | extend k = 1 | project k, m = n) on k | count`
