@@ -64,6 +64,17 @@ export class GroupCounts {
     return gid < this.#n.length ? this.#n[gid] : 0
   }
 
+  /** Groups 0 … size − 1's counts, a copy (a parallel partial's wire form: no state per group). */
+  values(size: number): Float64Array {
+    this.grow(size)
+    return this.#n.slice(0, size)
+  }
+
+  /** Adds `counts[j]` to group `gids[j]` for each j (a partial's counts merged by its groups' ids). */
+  addAt(gids: Int32Array, counts: Float64Array): void {
+    for (let j = 0; j < gids.length; j++) this.#n[gids[j]] += counts[j]
+  }
+
   /** Group g's result, as the count state gives it. */
   result(g: number): number {
     return this.of(g)

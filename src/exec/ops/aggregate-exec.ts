@@ -224,10 +224,10 @@ interface OutputSource {
 }
 
 /** Groups per output batch of a summarize. */
-const OUTPUT_GROUPS = 65_536
+export const OUTPUT_GROUPS = 65_536
 
 /** The column of plain counts of groups from … to − 1 (whole numbers: no cell per group). */
-function countColumn(type: AplType, counts: GroupCounts, from: number, to: number): Vec {
+export function countColumn(type: AplType, counts: GroupCounts, from: number, to: number): Vec {
   const n = to - from
   if (type !== 'long' && type !== 'real')
     return fromCells(

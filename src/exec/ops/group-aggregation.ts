@@ -121,9 +121,26 @@ export class GroupAggregation {
   get states(): AggState[][] {
     const size = this.groups.size
     if (this.counts) return this.counts.states(this.#specs.length, size)
-    return this.#columns.map((c) =>
-      c.layout === 'states' ? c.states : Array.from({ length: size }, (_, g) => stateOf(c, g)),
-    )
+    return this.#columns.map((_, a) => this.statesOf(a))
+  }
+
+  /** Aggregation a's state of every group (made from its typed column when it has one). */
+  statesOf(a: number): AggState[] {
+    const c = this.#columns[a]
+    if (this.counts) return this.counts.states(1, this.groups.size)[0]
+    return c.layout === 'states'
+      ? c.states
+      : Array.from({ length: this.groups.size }, (_, g) => stateOf(c, g))
+  }
+
+  /**
+   * Aggregation a's counts when they are kept as one typed array (plain counts, or a typed count or
+   * countif column), else null: a parallel partial ships them as numbers, not a state per group.
+   */
+  countsOf(a: number): GroupCounts | null {
+    if (this.counts) return this.counts
+    const col = this.#columns[a]
+    return col.layout === 'typed' && col.acc instanceof GroupCounts ? col.acc : null
   }
 
   /** Group g's result of aggregation a as a cell of its output type; `estimate` is told of an estimate. */

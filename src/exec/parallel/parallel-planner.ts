@@ -16,6 +16,7 @@ import { answeredByStats } from '../scan/block-stats.ts'
 import { stateSpecs } from './agg-calls.ts'
 import { blocksOnDisk } from './blocks-on-disk.ts'
 import { type Fragment, fragmentAt } from './fragment.ts'
+import { mergeBound } from './merge-bound.ts'
 import {
   AUTO_MIN_CHEAP_ROWS,
   AUTO_MIN_ROWS,
@@ -165,6 +166,8 @@ export async function parallelOverride(q: ParallelQuery): Promise<BuildOverride 
     if (!wantParallel(mode, split)) return undefined
     // 'auto' weighs only the rows a scan must decode: blocks a count takes from zone maps cost nothing.
     if (mode === 'auto' && rowsToDecode(f, split, q.window) < autoMinRows(f)) return undefined
+    // 'auto' keeps a summarize by a near-unique string in-process: its merge would redo it (merge-bound.ts).
+    if (mode === 'auto' && mergeBound(f, split)) return undefined
     // 'auto' keeps a bounded top-N in-process: one visit, best block first, tightens the bound
     // fastest, so it reads the fewest blocks; units on workers each start from a looser bound and
     // together examined more (q9 at 10M on 2 vCPUs: 58 ms in-process, 69 ms on workers).

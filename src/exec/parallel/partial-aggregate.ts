@@ -20,8 +20,14 @@ export interface AggPartial {
   readonly size: number
   /** `keys[k][g]`: the canonical cell of key k of group g, groups in first-seen order. */
   readonly keys: readonly (readonly Cell[])[]
-  /** `states[a][g]`: the state of call a (stateSpecs order) of group g. */
+  /** `states[a][g]`: the state of call a (stateSpecs order) of group g; [] where `counts[a]` is set. */
   readonly states: readonly (readonly AggState[])[]
+  /**
+   * `counts[a][g]`: group g's count where call a is a count or countif kept as numbers (one typed
+   * array per call, no state object per group: a million groups cost 8 MB, not a million states); null
+   * for the other calls.
+   */
+  readonly counts: readonly (Float64Array | null)[]
   /**
    * Rows this unit's arg_min/arg_max ordinals span (they count from 0 per unit): the merge shifts a
    * later unit's states past the earlier units' rows, so ties keep the first row in scan order.
@@ -59,14 +65,17 @@ export class PartialAggregate {
       this.metrics.rowsIn += agg.add(b, ctx)
       this.metrics.timeMs += performance.now() - t0
     }
-    const { groups, states } = agg
-    this.metrics.rowsOut = groups.size
+    const { groups } = agg
+    const size = groups.size
+    this.metrics.rowsOut = size
+    const counts = specs.map((_, a) => agg.countsOf(a)?.values(size) ?? null)
+    const states = specs.map((_, a) => (counts[a] ? [] : agg.statesOf(a)))
     // A partial's states are merged one by one (possibly without a trip through bytes): no sharing.
     unshareSketches(agg.sharing, specs, states)
     const keyCells = keys.map((_, k) => {
       const dict = groups.keys[k].values
       return Array.from(groups.keyIds(k), (id) => dict[id] ?? null)
     })
-    return { kind: 'aggregate', size: groups.size, keys: keyCells, states, ordinals: agg.args.ordinals }
+    return { kind: 'aggregate', size, keys: keyCells, states, counts, ordinals: agg.args.ordinals }
   }
 }

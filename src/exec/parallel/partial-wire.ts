@@ -19,6 +19,8 @@ interface AggWire {
   /** Every state's bytes, call-major: state (a, g) is bytes[offsets[a * size + g] … offsets[a * size + g + 1]). */
   readonly bytes: Uint8Array
   readonly offsets: Float64Array
+  /** AggPartial.counts: transferred as they are (a call with counts has no state bytes). */
+  readonly counts: readonly (Float64Array | null)[]
   /** AggPartial.ordinals (arg_min/arg_max ordinal span). */
   readonly ordinals: number
 }
@@ -38,8 +40,9 @@ function encodeStates(
   const offsets = new Float64Array(states.length * size + 1)
   let at = 0
   for (let a = 0; a < states.length; a++) {
-    for (let g = 0; g < size; g++) {
-      const b = states[a][g].serialize()
+    const row = states[a]
+    for (let g = 0; g < row.length; g++) {
+      const b = row[g].serialize()
       parts.push(b)
       at += b.length
       offsets[a * size + g + 1] = at
@@ -51,6 +54,9 @@ function encodeStates(
     bytes.set(b, p)
     p += b.length
   }
+  // A call shipped as counts has no states: its offsets stay equal (empty ranges), never read.
+  for (let a = 0; a < states.length; a++)
+    if (states[a].length === 0) offsets.fill(offsets[a * size], a * size + 1, (a + 1) * size + 1)
   return { kinds: states.map((s) => s[0]?.kind ?? ''), bytes, offsets }
 }
 
@@ -65,10 +71,18 @@ export function encodeOutput(out: UnitOutput): { wire: UnitOutputWire; transfer:
   const base = { stats: out.stats, metrics: out.metrics }
   if (p.kind === 'aggregate') {
     const s = encodeStates(p.states, p.size)
-    const partial: AggWire = { kind: 'aggregate', size: p.size, keys: p.keys, ordinals: p.ordinals, ...s }
+    const partial: AggWire = {
+      kind: 'aggregate',
+      size: p.size,
+      keys: p.keys,
+      counts: p.counts,
+      ordinals: p.ordinals,
+      ...s,
+    }
+    const counted = p.counts.flatMap((c) => (c ? [c.buffer as ArrayBuffer] : []))
     return {
       wire: { partial, ...base },
-      transfer: [s.bytes.buffer as ArrayBuffer, s.offsets.buffer as ArrayBuffer],
+      transfer: [s.bytes.buffer as ArrayBuffer, s.offsets.buffer as ArrayBuffer, ...counted],
     }
   }
   if (p.kind === 'top' && p.batch) {
@@ -84,6 +98,7 @@ export function decodeOutput(w: UnitOutputWire): UnitOutput {
   let partial: Partial
   if (p.kind === 'aggregate') {
     const states = p.kinds.map((kind, a) => {
+      if (p.counts[a]) return []
       const row: AggState[] = new Array(p.size)
       for (let g = 0; g < p.size; g++) {
         const i = a * p.size + g
@@ -91,7 +106,14 @@ export function decodeOutput(w: UnitOutputWire): UnitOutput {
       }
       return row
     })
-    partial = { kind: 'aggregate', size: p.size, keys: p.keys, states, ordinals: p.ordinals }
+    partial = {
+      kind: 'aggregate',
+      size: p.size,
+      keys: p.keys,
+      states,
+      counts: p.counts,
+      ordinals: p.ordinals,
+    }
   } else if (p.kind === 'top' && p.batch) {
     // A column the scan did not read is the UNREAD sentinel, recognized by identity: restore it.
     const cols = p.batch.cols.map((c) => (c.kind === 'mixed' && c.values.length === 0 ? UNREAD : c))

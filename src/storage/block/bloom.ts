@@ -47,6 +47,17 @@ function emptyFilter(count: number): Uint8Array {
   return bytes
 }
 
+/**
+ * About how many distinct values the serialized filter `base64` was sized for (emptyFilter's sizing
+ * inverted: within a few values, or at most MIN_BITS' worth for tiny filters). A block's distinct count
+ * of a string column, told without decoding the block (exec/parallel/merge-bound.ts).
+ */
+export function bloomSizedFor(base64: string): number {
+  const pad = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0
+  const bits = ((base64.length * 3) / 4 - pad - 1) * 8
+  return Math.max(0, Math.floor((bits * Math.LN2 * Math.LN2) / -Math.log(BLOOM_FALSE_POSITIVE_RATE)))
+}
+
 /** Sets the k bits of a value whose FNV-1a hash is `h`. */
 function bloomAdd(bytes: Uint8Array, h: number): void {
   const k = bytes[0]

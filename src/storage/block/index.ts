@@ -1,6 +1,7 @@
 // storage/block/index.ts: the block codec's public surface (build, assemble from WAL chunks,
 // encode/decode, zone maps). Re-exports only; the store imports from here.
 export { assembleBatch, type ChunkRange } from './assemble.ts'
+export { bloomSizedFor } from './bloom.ts'
 export {
   type BlockBatch,
   type BlockColumn,

@@ -47,6 +47,8 @@ const QUERIES = [
   `h | extend slow = req_duration_ms > 100, d2 = req_duration_ms * 2 | where slow | summarize max(d2) by slow`,
   `h | search "delete" | count`,
   `h | where * has 'json' | summarize count() by content_type`,
+  `h | summarize c = count(), ci = countif(req_duration_ms > 100), m = max(req_duration_ms), cs = countif(tostring(status) == '200') by id | summarize sum(c), sum(ci), max(m), sum(cs), count()`,
+  `h | summarize c = count(), cd = countif(todynamic(req_duration_ms) > 100) by method, is_tls`,
   `h | summarize n = count() by id | join kind=leftouter (h | where status == '500' | summarize e = count() by id) on id | count`,
   `union (h | where method == 'GET' | count), (h | where method == 'PUT' | count)`,
 ]
@@ -120,7 +122,7 @@ describe('when the parallel executor is used', () => {
     }
   })
 
-  it("'auto' runs a scan above the threshold in parallel, percentiles too, cheap aggregations not yet", async () => {
+  it("'auto' runs a scan above the threshold in parallel, percentiles too, cheap aggregations and near-unique keys not", async () => {
     const bigDir = await mkdtemp(join(tmpdir(), 'apldb-parallel-auto-'))
     const big = await openStore({ path: bigDir, durability: 'none', clock: () => NOW_MS })
     try {
@@ -133,6 +135,7 @@ describe('when the parallel executor is used', () => {
           Array.from({ length: n }, (_, i) => ({
             _time: new Date(NOW_MS - 1000 - at - i).toISOString(),
             k: (at + i) % 7,
+            u: `u${at + i}`,
           })),
         )
       }
@@ -147,6 +150,13 @@ describe('when the parallel executor is used', () => {
       expect(await plan(`b | summarize count() by k`)).not.toMatch(/parallel/)
       expect(await plan(`b | summarize sum(k), avg(k), max(k) by k`)).not.toMatch(/parallel/)
       expect(await plan(`b | summarize dcount(k) by k`)).not.toMatch(/parallel/)
+      // Grouped by a field with a distinct value per row, the merge would redo the whole summarize
+      // on the main thread (merge-bound.ts): in-process under 'auto', even for percentiles.
+      expect(await plan(`b | summarize percentile(k, 50) by u`)).not.toMatch(/parallel/)
+      expect(await plan(`b | summarize percentile(k, 50) by u, k`)).not.toMatch(/parallel/)
+      expect(await plan(`b | extend v = strcat(u, '') | summarize percentile(k, 50) by v`)).toMatch(
+        /parallel: /,
+      )
       // A bounded top-N (one plain-column key) stays in-process under 'auto'; 'on' still splits it.
       expect(await plan(`b | where k > 2 | top 5 by k`)).not.toMatch(/parallel/)
       expect(

@@ -3,9 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ExecError } from '../../../../src/exec/context.ts'
 import { fragmentAt } from '../../../../src/exec/parallel/fragment.ts'
+import { AggregateMerge } from '../../../../src/exec/parallel/merge-aggregate.ts'
+import type { AggPartial } from '../../../../src/exec/parallel/partial-aggregate.ts'
+import { decodeOutput, encodeOutput } from '../../../../src/exec/parallel/partial-wire.ts'
 import { runUnit, type UnitParams } from '../../../../src/exec/parallel/run-unit.ts'
 import { EMPTY_TAIL, storeSource, unitSnapshot } from '../../../../src/exec/parallel/unit-snapshot.ts'
 import { type Apldb, openStore } from '../../../../src/index.ts'
+import type { Aggregate } from '../../../../src/plan/index.ts'
 import { compileForSnapshot } from '../../../../src/query/run-apl.ts'
 import type { Snapshot } from '../../../../src/storage/snapshot.ts'
 
@@ -63,7 +67,11 @@ describe('runUnit', () => {
     expect(agg.partial.kind).toBe('aggregate')
     if (agg.partial.kind !== 'aggregate') return
     expect(agg.partial.keys).toEqual([['k1', 'k2', 'k0']])
-    expect(agg.partial.states[0].map((s) => s.result())).toEqual([7, 7, 6])
+    // count() travels as one typed array of counts (no state per group); sum(n) as states.
+    expect(agg.partial.states[0]).toEqual([])
+    expect([...(agg.partial.counts[0] ?? [])]).toEqual([7, 7, 6])
+    expect(agg.partial.counts[1]).toBeNull()
+    expect(agg.partial.states[1]).toHaveLength(3)
     expect(agg.stats.scan.blocksScanned).toBe(2)
     expect(agg.stats.rowsExamined).toBe(20)
     expect(agg.metrics.map((m) => m.rowsIn)).toEqual([20, 20])
@@ -74,6 +82,36 @@ describe('runUnit', () => {
     expect(top.stats.scan).toMatchObject({ blocksScanned: 1, blocksPruned: 1 })
     const count = await unit(`d | where n % 2 == 0 | count`, [0, 1, 4])
     expect(count.partial).toEqual({ kind: 'count', count: 13 })
+  })
+
+  it('merges counts that arrive as typed arrays (through the wire) or as count states alike', async () => {
+    const apl = `d | summarize c = count(), s = sum(n) by k`
+    const a = await unit(apl, [0, 1])
+    const b = await unit(apl, [2, 3, 4])
+    if (a.partial.kind !== 'aggregate' || b.partial.kind !== 'aggregate') throw new Error('not aggregate')
+    // Unit a as a worker sends it; unit b also with its counts as count states (what a unit whose
+    // count column fell back to states ships).
+    const wired = decodeOutput(encodeOutput(a).wire).partial as AggPartial
+    const counts = b.partial.counts[0] as Float64Array
+    const countStates = [...counts].map((c) => ({ result: () => c }))
+    const bStates: AggPartial = {
+      ...b.partial,
+      counts: [null, null],
+      states: [countStates as never, b.partial.states[1]],
+    }
+    const node = fragmentAt(compileForSnapshot(snap, apl).root, false)?.node as Aggregate
+    for (const second of [b.partial, bStates]) {
+      const merge = new AggregateMerge(node, { strictTypes: false, binAutoStep: 1n, now: 0n })
+      await merge.add(wired, async () => {})
+      await merge.add(second, async () => {})
+      const n = merge.finish()
+      expect(n).toBe(3)
+      const out = merge.piece(merge.outputKeys(), 0, n)
+      const keys = out.cols[0] as unknown as { codes: Int32Array; dict: string[] }
+      const c = out.cols[1] as unknown as { values: Float64Array }
+      const byKey = Object.fromEntries([...keys.codes].map((code, g) => [keys.dict[code], c.values[g]]))
+      expect(byKey).toEqual({ k0: 15, k1: 15, k2: 15 })
+    }
   })
 
   it('stops at its first interrupt check once the shared stop flag is set', async () => {

@@ -7,6 +7,7 @@ import {
   bloomCreateUtf8,
   bloomDecode,
   bloomMayContain,
+  bloomSizedFor,
 } from '../../../../src/storage/block/bloom.ts'
 import {
   buildBatch,
@@ -273,6 +274,17 @@ describe('bloom hash', () => {
     expect(bytes[0]).toBe(7)
     expect(values.every((v) => bloomMayContain(bytes, v))).toBe(true)
     expect(bloomDecode('')).toBeUndefined()
+  })
+
+  it('tells how many distinct values a filter was sized for, from its serialized length', () => {
+    for (const n of [7, 100, 513, 1000, 65_536]) {
+      const sized = bloomSizedFor(bloomCreate(Array.from({ length: n }, (_, i) => `v${i}`)))
+      // Bits are rounded up to whole bytes: at most one byte's worth (under one value) above n.
+      expect(sized, `n=${n}`).toBeGreaterThanOrEqual(n)
+      expect(sized, `n=${n}`).toBeLessThanOrEqual(n + 1)
+    }
+    // Tiny filters have a floor of 64 bits: sized for 6 values whatever they hold.
+    expect(bloomSizedFor(bloomCreate(['a']))).toBe(6)
   })
 
   it('gives the same filter from the UTF-8 buffer of a dictionary as from its strings', () => {
