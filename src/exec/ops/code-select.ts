@@ -4,11 +4,11 @@
 // and false both fail a `where`); the rows then pass by table lookups on their codes, every conjunct
 // in one branch-free pass, without a bool vector per conjunct.
 import type { BoundExpr, ExprKind, ExprOf } from '../../plan/index.ts'
-import { type Batch, UNREAD } from '../batch.ts'
+import { type Batch, splitMixed, takeVec, UNREAD } from '../batch.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
 import { asBool } from '../kernels/coerce.ts'
 import { leafCall } from '../leaf-call.ts'
-import type { StrVec, Vec } from '../vector.ts'
+import { type MixedVec, type StrVec, stringPart, type Vec } from '../vector.ts'
 
 /** One conjunct decided per code: `pass[codes[i] + 1]` is 1 where row i passes. */
 export interface CodeTest {
@@ -22,6 +22,8 @@ export interface CodeTest {
  */
 export interface CodeScratch {
   codes: Int32Array
+  /** Rows of a split column without a string (grown on demand). */
+  rows?: Uint32Array
 }
 
 /** A conjunct of a `where` and the one column it reads. */
@@ -61,10 +63,120 @@ export function codeTests(
     const at = scope.columns.get(c.column)
     if (at === undefined) return undefined
     const col = b.cols[at]
-    if (col.kind !== 'str' || 2 * (col.dict.length + 1) > b.length) return undefined
-    tests.push({ codes: col.codes, pass: passPerCode(c.expr, col, at, b.cols.length, scope, scratch) })
+    const test =
+      col.kind === 'str'
+        ? strTest(c.expr, col, at, b, scope, scratch)
+        : col.kind === 'mixed'
+          ? mixedTest(c.expr, col, at, b, scope, scratch)
+          : undefined
+    if (test === undefined) return undefined
+    tests.push(test)
   }
   return tests
+}
+
+/** A conjunct over a dictionary string column, decided per code (undefined when the dictionary is not much smaller). */
+function strTest(
+  e: BoundExpr,
+  col: StrVec,
+  at: number,
+  b: Batch,
+  scope: EvalScope,
+  scratch: CodeScratch,
+): CodeTest | undefined {
+  const m = col.dict.length + 1
+  if (2 * m > b.length) return undefined
+  const codes = codesUpTo(m, scratch)
+  return {
+    codes: col.codes,
+    pass: passOf(e, { kind: 'str', codes, dict: col.dict }, m, at, b.cols.length, scope),
+  }
+}
+
+/**
+ * A conjunct over a field the scan split by type with a dictionary string part (a `status` of
+ * strings and a few numbers): the strings are decided per code as above, over a vector of that part
+ * alone (a row's value is its cell, so the outcome is the same); the rows holding another type are
+ * evaluated themselves and get codes of their own past the dictionary's. Undefined when there is no
+ * string part, or entries and other rows together are not much fewer than the rows.
+ */
+function mixedTest(
+  e: BoundExpr,
+  col: MixedVec,
+  at: number,
+  b: Batch,
+  scope: EvalScope,
+  scratch: CodeScratch,
+): CodeTest | undefined {
+  if (!col.parts || col.reals) return undefined
+  const str = stringPart(col)
+  if (!str || str.codes.length !== b.length) return undefined
+  const m = str.dict.length + 1
+  const others = otherRows(col.parts, str, b.length, b.length / 2 - m, scratch)
+  if (others === undefined) return undefined
+  const width = b.cols.length
+  const perCode = splitMixed([{ kind: 'str', codes: codesUpTo(m, scratch), dict: str.dict }], m)
+  const pass = passOf(e, perCode, m, at, width, scope)
+  if (others.length === 0) return { codes: str.codes, pass }
+  const own = passOf(e, takeVec(col, others), others.length, at, width, scope)
+  const codes = str.codes.slice()
+  for (let j = 0; j < others.length; j++) codes[others[j]] = m - 1 + j
+  const all = new Uint8Array(m + others.length)
+  all.set(pass)
+  all.set(own, m)
+  return { codes, pass: all }
+}
+
+/**
+ * The rows of a split vector with no string but a value in another part (at most `most` of them:
+ * undefined past it). Rows without a string are gathered by a leaf loop first: they are few.
+ */
+function otherRows(
+  parts: readonly Vec[],
+  str: StrVec,
+  n: number,
+  most: number,
+  scratch: CodeScratch,
+): Uint32Array | undefined {
+  const rest = parts.filter((p) => p !== str)
+  if (!scratch.rows || scratch.rows.length < n)
+    scratch.rows = new Uint32Array(Math.max(n, 2 * (scratch.rows?.length ?? 0)))
+  const candidates = scratch.rows
+  const c = leafCall(stringless, str.codes, candidates, n)
+  let k = 0
+  for (let j = 0; j < c; j++) {
+    const i = candidates[j]
+    if (!rest.some((p) => holds(p, i))) continue
+    if (k >= most) return undefined
+    candidates[k++] = i
+  }
+  return candidates.slice(0, k)
+}
+
+/** Rows below `n` whose code is negative (no string) into `out`; returns how many. */
+function stringless(codes: Int32Array, out: Uint32Array, n: number): number {
+  let k = 0
+  for (let i = 0; i < n; i++) {
+    out[k] = i
+    k += +(codes[i] < 0)
+  }
+  return k
+}
+
+/** Whether part `p` has a value at row `i`. */
+function holds(p: Vec, i: number): boolean {
+  switch (p.kind) {
+    case 'bool':
+    case 'num':
+    case 'span':
+    case 'time':
+      return p.valid === null || p.valid[i] === 1
+    case 'str':
+      return p.codes[i] >= 0
+    case 'dyn':
+    case 'mixed':
+      return (p.values[i] ?? null) !== null
+  }
 }
 
 function splitAnd(e: BoundExpr, out: BoundExpr[]): void {
@@ -119,20 +231,12 @@ function codesUpTo(m: number, scratch: CodeScratch): Int32Array {
 }
 
 /**
- * `e` evaluated over a batch holding each code of `col` once (null first), as pass bytes: 1 where
- * it is true, 0 where false or null.
+ * `e` evaluated over `m` rows whose column `at` is `vec` (every other column unread), as pass bytes:
+ * 1 where it is true, 0 where false or null.
  */
-function passPerCode(
-  e: BoundExpr,
-  col: StrVec,
-  at: number,
-  width: number,
-  scope: EvalScope,
-  scratch: CodeScratch,
-): Uint8Array {
-  const m = col.dict.length + 1
+function passOf(e: BoundExpr, vec: Vec, m: number, at: number, width: number, scope: EvalScope): Uint8Array {
   const cols: Vec[] = new Array(width).fill(UNREAD)
-  cols[at] = { kind: 'str', codes: codesUpTo(m, scratch), dict: col.dict }
+  cols[at] = vec
   const r = asBool(evaluate(e, { length: m, sel: null, cols }, scope), m)
   const pass = Uint8Array.from(r.values)
   if (r.valid) for (let i = 0; i < m; i++) pass[i] &= r.valid[i]

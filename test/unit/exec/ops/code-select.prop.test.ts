@@ -1,12 +1,13 @@
 // `where` over dictionary strings decided once per code (ops/code-select.ts): random conjunctions of
 // string predicates (comparisons with and without case, the string operators and their negations,
 // `in`, regex, `not`, `or` on one column; nulls and empty strings in the data) give the reference
-// evaluator's answer; the predicates that must decline (two columns in one conjunct, a function
-// call, a column holding numbers too) are among them. Then selectByCodes itself over a selection and
+// evaluator's answer, over string columns and a column of strings and numbers (decided per code for
+// its strings, row by row for its numbers); the predicates that must decline (two columns in one
+// conjunct, a function call) are among them. Then selectByCodes itself over a selection and
 // with three conjuncts, and which batches codeTests takes.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Batch } from '../../../../src/exec/batch.ts'
+import { type Batch, splitMixed } from '../../../../src/exec/batch.ts'
 import { scopeOf } from '../../../../src/exec/eval/evaluate.ts'
 import {
   type CodeTest,
@@ -37,11 +38,13 @@ beforeAll(async () => {
       method: METHODS[(i * 7) % METHODS.length],
       path: PATHS[(i * 5 + (i >> 4)) % PATHS.length],
       kind: KINDS[(i * 3 + (i >> 3)) % KINDS.length],
-      // A column holding numbers too: read as a mixed vector, which code-select declines.
+      // A column holding numbers too: read as a split mixed vector, its strings decided per code and
+      // its numbers row by row.
       mixed: i % 9 === 0 ? i : METHODS[i % METHODS.length],
     }
     if (i % 13 === 0) e.method = null
     if (i % 17 === 0) delete e.path
+    if (i % 31 === 0) delete e.mixed
     return e
   })
   fx = await openHttpStore(512, events)
@@ -84,9 +87,20 @@ const atom = (col: string) =>
       `${col} > 'b'`,
       `${col} <= 'P'`,
     ),
+    ...(col === 'mixed'
+      ? [
+          fc.constantFrom(
+            `${col} == 9`,
+            `${col} != 18`,
+            `${col} > 100`,
+            `isnull(${col})`,
+            `${col} in (9, 'GET', 27)`,
+          ),
+        ]
+      : []),
   )
 
-const columnName = fc.constantFrom('method', 'path', 'kind')
+const columnName = fc.constantFrom('method', 'path', 'kind', 'mixed')
 
 /** A conjunct: an atom, its negation, an `or` of two atoms on one column, or one that declines. */
 const conjunct = fc.oneof(
@@ -209,6 +223,34 @@ describe('codeTests', () => {
     expect([...(tests?.[0].pass ?? [])]).toEqual([0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1])
     expect([...(tests?.[1].pass ?? [])]).toEqual([1, 1])
     expect([...(tests?.[2].pass ?? [])]).toEqual([0, 1])
+  })
+
+  it('takes a column split into strings and numbers: other rows get codes past the dictionary', () => {
+    const n = 64
+    const str = {
+      kind: 'str' as const,
+      codes: Int32Array.from({ length: n }, (_, i) => (i % 8 === 0 ? -1 : i % 3)),
+      dict: ['v0', 'v1', 'v2'],
+    }
+    // Rows 0, 8, 16, … hold numbers (row i holds i), except row 32, which holds nothing.
+    const num = {
+      kind: 'num' as const,
+      type: 'long' as const,
+      values: Float64Array.from({ length: n }, (_, i) => i),
+      valid: Uint8Array.from({ length: n }, (_, i) => +(i % 8 === 0 && i !== 32)),
+    }
+    const b: Batch = { length: n, sel: null, cols: [splitMixed([str, num], n), batch(n, 1).cols[1]] }
+    const [t] = codeTests(codeConjuncts(where("m == 'v1'")) ?? [], b, scope) ?? []
+    // null, v0, v1, v2, then the 7 number rows (all fail `== 'v1'`).
+    expect([...(t?.pass ?? [])]).toEqual([0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0])
+    expect(t?.codes[8]).toBe(3 + 1)
+    expect(t?.codes[32]).toBe(-1)
+    expect(t?.codes[1]).toBe(1)
+    // Too many rows of another type: nothing saved, declined.
+    const many = { ...num, valid: new Uint8Array(n).fill(1) }
+    const strNone = { ...str, codes: new Int32Array(n).fill(-1) }
+    const mostlyNumbers: Batch = { ...b, cols: [splitMixed([strNone, many], n), b.cols[1]] }
+    expect(codeTests(codeConjuncts(where("m == 'v1'")) ?? [], mostlyNumbers, scope)).toBeUndefined()
   })
 
   it('declines two columns in one conjunct, a call, and a dictionary not much smaller than the batch', () => {
