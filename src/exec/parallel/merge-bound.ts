@@ -3,9 +3,9 @@
 // unit then ships nearly one group per row, and the main thread's merge hashes every one of them
 // again: the same work as the whole summarize in-process, after the workers' share, with the units'
 // key strings on the main heap. Measured on 2 vCPUs, `summarize count() by u | count` over 2M events
-// with 2M distinct u (lead, 2026-11-29, `/tmp/m3e/run.ts`): in-process 1.1–1.8 s, the event loop held
-// at most 27–62 ms; on workers 1.8–2.4 s, held up to 94–187 ms (garbage collection of the merged
-// keys). 'auto' keeps such a summarize in-process.
+// with 2M distinct u (`npm run bench:near-unique`, 2026-11-29; bench/results/near-unique-groups-*.md):
+// in-process 1.0–1.5 s, the event loop held at most 43–98 ms; on workers 1.6–1.9 s, held up to
+// 118–183 ms (garbage collection of the merged keys). 'auto' keeps such a summarize in-process.
 //
 // A block's distinct count of a string column is read from its zone map: the value list when small,
 // else the size its bloom filter was built for. Nothing is decoded.
