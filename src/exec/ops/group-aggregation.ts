@@ -126,8 +126,8 @@ export class GroupAggregation {
 
   /** Aggregation a's state of every group (made from its typed column when it has one). */
   statesOf(a: number): AggState[] {
-    const c = this.#columns[a]
     if (this.counts) return this.counts.states(1, this.groups.size)[0]
+    const c = this.#columns[a]
     return c.layout === 'states'
       ? c.states
       : Array.from({ length: this.groups.size }, (_, g) => stateOf(c, g))

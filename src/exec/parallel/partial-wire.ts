@@ -40,11 +40,14 @@ function encodeStates(
   const offsets = new Float64Array(states.length * size + 1)
   let at = 0
   for (let a = 0; a < states.length; a++) {
+    // A call shipped as counts has no states: its ranges stay empty (never read).
     const row = states[a]
-    for (let g = 0; g < row.length; g++) {
-      const b = row[g].serialize()
-      parts.push(b)
-      at += b.length
+    for (let g = 0; g < size; g++) {
+      if (g < row.length) {
+        const b = row[g].serialize()
+        parts.push(b)
+        at += b.length
+      }
       offsets[a * size + g + 1] = at
     }
   }
@@ -54,9 +57,6 @@ function encodeStates(
     bytes.set(b, p)
     p += b.length
   }
-  // A call shipped as counts has no states: its offsets stay equal (empty ranges), never read.
-  for (let a = 0; a < states.length; a++)
-    if (states[a].length === 0) offsets.fill(offsets[a * size], a * size + 1, (a + 1) * size + 1)
   return { kinds: states.map((s) => s[0]?.kind ?? ''), bytes, offsets }
 }
 
