@@ -4,6 +4,7 @@
 // checkout's bin/apldb.js for "before" figures. Usage:
 // An attack with no answer within --timeout seconds is reported as such (its server is then stopped).
 //   node bench/attacks.bench.ts [--bin PATH] [--scale issue|ci] [--heap MiB] [--only id,id] [--rss-kill MiB] [--timeout S]
+//     [--trace-gc]       (each child runs with --trace-gc; the main thread's GC pauses during the attack are summarized in the note)
 //     [--cpu-prof DIR]   (each child server writes V8 CPU profiles to DIR/<attack>, one per thread, main thread `.0.`; read with bench/long-tasks.ts)
 import { parseArgs } from 'node:util'
 import {
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     'rss-kill': { type: 'string', default: '6144' },
     timeout: { type: 'string', default: '600' },
     'cpu-prof': { type: 'string' },
+    'trace-gc': { type: 'boolean', default: false },
   },
 })
 const scale = values.scale as Scale
@@ -43,11 +45,15 @@ for (const a of chosen) {
     bin: values.bin,
     heapMb: Number(values.heap),
     rssKillBytes: Number(values['rss-kill']) * MiB,
-    nodeArgs: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}/${a.id}`] : [],
+    nodeArgs: [
+      ...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}/${a.id}`] : []),
+      ...(values['trace-gc'] ? ['--trace-gc'] : []),
+    ],
   })
   try {
     await a.prepare?.(s, scale)
     s.resetPeak()
+    const gcFrom = s.stdout().length
     const t0 = performance.now()
     const limitS = Number(values.timeout)
     let timer: NodeJS.Timeout | undefined
@@ -92,8 +98,9 @@ for (const a of chosen) {
         : healthFailures > 0
           ? `${healthMaxMs.toFixed(0)} ms (${healthFailures} failed, ${probes} probes)`
           : `${healthMaxMs.toFixed(0)} ms (${probes} probes)`
+    const gc = values['trace-gc'] ? `${gcPauses(s.stdout().slice(gcFrom))}; ` : ''
     console.log(
-      `| ${a.title} | ${result.status} | ${result.codes.join(', ')} | ${secs.toFixed(1)} s | ${(peak / MiB).toFixed(0)} MiB | ${health} | ${after} | ${result.note ?? ''} |`,
+      `| ${a.title} | ${result.status} | ${result.codes.join(', ')} | ${secs.toFixed(1)} s | ${(peak / MiB).toFixed(0)} MiB | ${health} | ${after} | ${gc}${result.note ?? ''} |`,
     )
   } catch (e) {
     console.log(
@@ -102,4 +109,26 @@ for (const a of chosen) {
   } finally {
     await s.dispose()
   }
+}
+
+/**
+ * The main thread's GC pauses in `--trace-gc` output: count and longest of each kind, and how many
+ * lasted 20 ms or more. A line reads `[pid:0x…]  1234 ms: Scavenge 12.3 (…) -> … MB, pooled: 0 MB, 4.5 / 0.0 ms …`.
+ */
+function gcPauses(trace: string): string {
+  const kinds = new Map<string, { n: number; max: number; long: number }>()
+  for (const m of trace.matchAll(
+    /ms: (Scavenge|Mark-Compact|Mark-sweep|Minor Mark-Sweep)[^\n]*?MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \/ [\d.]+ ms/g,
+  )) {
+    const k = kinds.get(m[1]) ?? { n: 0, max: 0, long: 0 }
+    const ms = Number(m[2])
+    k.n++
+    k.max = Math.max(k.max, ms)
+    if (ms >= 20) k.long++
+    kinds.set(m[1], k)
+  }
+  if (kinds.size === 0) return 'no GC lines'
+  return [...kinds]
+    .map(([kind, k]) => `${kind} ×${k.n} max ${k.max.toFixed(0)} ms (${k.long} ≥ 20 ms)`)
+    .join(', ')
 }

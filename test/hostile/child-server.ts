@@ -153,6 +153,8 @@ export interface ChildServer {
   /** Why it exited (code/signal), or undefined while running; `watchdog` when the RSS watchdog killed it. */
   exit(): string | undefined
   readonly stderr: () => string
+  /** Everything the child wrote to stdout (e.g. its `--trace-gc` lines). */
+  readonly stdout: () => string
   /** SIGTERM; resolves with the exit description and ms to exit (SIGKILL after `killAfterMs`). */
   stop(killAfterMs?: number): Promise<{ exit: string; ms: number }>
   /** Stop (if running) and remove the directory (when this module made it). */
@@ -255,6 +257,7 @@ export async function startChild(o: ChildOptions = {}): Promise<ChildServer> {
     alive,
     exit: () => exit,
     stderr: () => err,
+    stdout: () => out,
     stop,
     dispose: async () => {
       await stop(5_000)

@@ -10,8 +10,7 @@ import type { Aggregate, AggregateColumn, BoundExpr, ColumnDef, ExprOf, RowSchem
 import { mapExpr } from '../../plan/rewrite.ts'
 import { GroupCounts } from '../agg/group-counts.ts'
 import type { AggState } from '../agg/index.ts'
-import type { Batch } from '../batch.ts'
-import { fromCells, fromDistinctStrings, takeVec } from '../batch.ts'
+import { type Batch, fromCells } from '../batch.ts'
 import type { ExecContext } from '../context.ts'
 import { type EvalScope, evaluate, scopeOf } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
@@ -26,6 +25,7 @@ import { GroupAggregation } from './group-aggregation.ts'
 import { describeColumn, newColumn } from './group-column.ts'
 import type { GroupIndex } from './group-keys.ts'
 import { chooseGroupStrategy, type GroupStrategy } from './group-strategy.ts'
+import { type KeyColumns, keyColumns } from './key-columns.ts'
 import { foldGroups } from './merged-totals.ts'
 
 /** One output aggregate: its calls, and the expression over their results (null: the single call). */
@@ -128,26 +128,32 @@ export class AggregateExec implements PhysicalOperator {
     const groups = agg.groups
     this.numGroups = groups.size
     this.metrics.rowsOut = groups.size
-    const keys = this.#keys.map((_, k) => k)
     // Output in batches of OUTPUT_GROUPS groups, the event loop's turn between them (2M groups at once held it a second).
-    const values = this.#keyValues(groups, keys)
+    const keys = this.#keyColumns(
+      groups,
+      this.#keys.map((_, k) => k),
+      (k, from, to) => groups.keyIds(k, from, to),
+    )
     const step = ctx.pieceRows ?? OUTPUT_GROUPS
     const states = agg.counts ?? agg
-    const ids = keys.map((k) => groups.keyIds(k))
     for (let from = 0; from === 0 || from < groups.size; from += step) {
       if (from > 0) await ctx.guard.pace()
       const to = Math.min(groups.size, from + step)
-      yield this.#output(values, { from, to }, (k) => ids[k], states, true)
+      yield this.#output(keys, { from, to }, states, true)
     }
   }
 
-  /** Each key's distinct values as a vector (a string key's become its dictionary as they are). */
-  #keyValues(groups: GroupIndex, keys: readonly number[]): Vec[] {
-    return keys.map((k) => {
-      const { type } = this.schema[k]
-      const values = groups.keys[k].values
-      return type === 'string' ? fromDistinctStrings(values) : fromCells(type, values)
-    })
+  /** The columns of keys `kept` (output key i is key kept[i]), `idsOf(i, …)` giving groups' ids of it. */
+  #keyColumns(
+    groups: GroupIndex,
+    kept: readonly number[],
+    idsOf: (i: number, from: number, to: number) => Uint32Array,
+  ): KeyColumns {
+    return keyColumns(
+      kept.map((k) => groups.keys[k]),
+      kept.map((k) => this.schema[k].type),
+      idsOf,
+    )
   }
 
   /**
@@ -161,32 +167,28 @@ export class AggregateExec implements PhysicalOperator {
     const folded = foldGroups(agg.groups, drop, this.#specs, (a, g, into) => agg.mergeInto(a, g, into))
     if (!folded) return null
     const kept = this.#keys.map((_, k) => k).filter((k) => k !== drop)
-    const values = this.#keyValues(agg.groups, kept)
+    const keys = this.#keyColumns(agg.groups, kept, (i, from, to) => folded.keyIds[i].subarray(from, to))
     const source: OutputSource = {
       cell: (a, g) => resultCell(this.#specs[a], folded.states[a][g]),
       stateOf: (a, g) => folded.states[a][g],
     }
-    return this.#output(values, { from: 0, to: folded.size }, (i) => folded.keyIds[i], source, false)
+    return this.#output(keys, { from: 0, to: folded.size }, source, false)
   }
 
   /**
-   * Output columns of output groups [from, to): the keys, from `values` (each key's distinct values,
-   * see #keyValues) gathered by `keyIds(i)` (each output group's id of the i-th key), then the
-   * aggregates of `states` (or `counts`, when every aggregation is a plain count()); `main` when it
-   * is this summarize's own result (estimates are reported).
+   * Output columns of output groups [from, to): the keys (key-columns.ts), then the aggregates of
+   * `states` (or `counts`, when every aggregation is a plain count()); `main` when it is this
+   * summarize's own result (estimates are reported).
    */
   #output(
-    values: readonly Vec[],
+    keys: KeyColumns,
     range: { readonly from: number; readonly to: number },
-    keyIds: (i: number) => Uint32Array,
     states: OutputSource | GroupCounts,
     main: boolean,
   ): Batch {
     const { from, to } = range
     const n = to - from
-    // Each key's distinct values became a vector once (a time is a bigint cell: converting one per
-    // group cost more than the aggregation of a small query), gathered by the groups' key ids.
-    const cols: Vec[] = values.map((v, i) => takeVec(v, keyIds(i).subarray(from, to)))
+    const cols: Vec[] = keys(from, to)
     let at = 0
     for (const o of this.#outputs) {
       if (isArgSpec(o.calls[0])) {

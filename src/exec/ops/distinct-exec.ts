@@ -51,10 +51,10 @@ export class DistinctExec implements PhysicalOperator {
       this.metrics.rowsOut += fresh
       // New combinations are the group ids first … size-1; their cells come from the key dictionaries.
       const cols = this.#columns.map((_, k) => {
-        const dict = groups.keys[k].values
+        const dict = groups.keys[k]
         return fromCells(
           this.schema[k].type,
-          Array.from(groups.keyIds(k, first), (id) => dict[id] ?? null),
+          Array.from(groups.keyIds(k, first), (id) => dict.at(id) ?? null),
         )
       })
       yield { length: fresh, sel: null, cols }

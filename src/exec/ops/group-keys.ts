@@ -128,7 +128,7 @@ export class GroupIndex {
     if (perKey.length === 1) {
       // Key ids are dense and handed out in row order, so the ids new in this batch are the next
       // groups, in the same order: no pass over the rows.
-      const seen = this.keys[0].values.length
+      const seen = this.keys[0].size
       while (this.#count < seen) this.#newGroup(onNew, this.#count, 0)
       return perKey[0]
     }
@@ -251,11 +251,11 @@ export class GroupIndex {
     return this.#ids[g * this.keys.length + k]
   }
 
-  /** The ids of key `k` of groups `from` … size - 1, in group order. */
-  keyIds(k: number, from = 0): Uint32Array {
+  /** The ids of key `k` of groups `from` … `to` − 1 (default: every group from `from` on), in group order. */
+  keyIds(k: number, from = 0, to = this.#count): Uint32Array {
     const n = this.keys.length
-    const out = new Uint32Array(Math.max(0, this.#count - from))
-    for (let g = from; g < this.#count; g++) out[g - from] = this.#ids[g * n + k]
+    const out = new Uint32Array(Math.max(0, to - from))
+    for (let g = from; g < to; g++) out[g - from] = this.#ids[g * n + k]
     return out
   }
 

@@ -1,16 +1,19 @@
 // ops/key-dictionary.ts: one group key's distinct values → dense ids in first-seen order. A string
-// key's block dictionary is mapped once per used entry; numbers, times and timespans look their value
-// up in typed open-addressing tables (no string building, no boxing per row).
+// key's block dictionary is mapped once per used entry; strings (string-key-ids.ts), numbers, times
+// and timespans look their value up in typed open-addressing tables (no string building, no boxing
+// per row, no Map); bools and tagged keys (big integers, JSON, sub-ms times) in Maps.
 import { Float64Index } from '../agg/float64-index.ts'
 import { leafCall } from '../leaf-call.ts'
 import type { Cell } from '../result.ts'
 import type { MixedVec, NumVec, StrVec, Vec } from '../vector.ts'
 import { cellAt, stringPart } from '../vector.ts'
+import { CellChunks } from './cell-chunks.ts'
 import { ShardedIds } from './sharded-ids.ts'
+import { StringKeyIds } from './string-key-ids.ts'
 
-/** The Map key of a cell from a mixed or dynamic vector that is not a (safe) number. */
-function canonicalKey(c: Exclude<Cell, null | number>): unknown {
-  if (typeof c === 'string' || typeof c === 'boolean') return c
+/** The Map key of a cell from a mixed or dynamic vector that is not a (safe) number or a string. */
+function canonicalKey(c: Exclude<Cell, null | number | string>): unknown {
+  if (typeof c === 'boolean') return c
   if (typeof c === 'bigint') return `b:${c}`
   return `j:${JSON.stringify(c)}`
 }
@@ -71,7 +74,8 @@ function knownSplit(
  * apart); times and timespans have tables of their own.
  */
 export class KeyDictionary {
-  /** Strings, bools, big integers, JSON (tagged strings). */
+  readonly #strings = new StringKeyIds()
+  /** Bools, big integers, JSON, sub-millisecond times (tagged strings: apart from every string). */
   readonly #ids = new ShardedIds()
   readonly #nums = new Float64Index()
   /** Times with a whole-millisecond value, by ms (others go to #ids as `t:ms:ns`). */
@@ -80,26 +84,49 @@ export class KeyDictionary {
   #nullId = -1
   #ones = new Uint8Array(0)
   /** Cell of each id, in first-seen order. */
-  readonly values: Cell[] = []
+  readonly #cells = new CellChunks()
+
+  /** Distinct values so far (ids 0 … size − 1). */
+  get size(): number {
+    return this.#cells.size
+  }
+
+  /** The cell of id `id`. */
+  at(id: number): Cell {
+    return this.#cells.at(id)
+  }
+
+  /** The cell of each id, in one array (for a reader of all of them: made once per size, read-only). */
+  get values(): readonly Cell[] {
+    return this.#cells.flat()
+  }
 
   #add(v: Vec, i: number): number {
-    const id = this.values.length
-    this.values.push(cellAt(v, i))
+    const id = this.#cells.size
+    this.#cells.push(cellAt(v, i))
     return id
   }
 
   #null(): number {
     if (this.#nullId < 0) {
-      this.#nullId = this.values.length
-      this.values.push(null)
+      this.#nullId = this.#cells.size
+      this.#cells.push(null)
     }
     return this.#nullId
   }
 
   /** Id of the Map key `key`; a new key records the cell of row `i` of `v`. */
   #mapped(key: unknown, v: Vec, i: number): number {
-    const next = this.values.length
+    const next = this.#cells.size
     const id = this.#ids.idOrAdd(key, next)
+    if (id === next) this.#add(v, i)
+    return id
+  }
+
+  /** Id of the string `s`, row `i` of `v` (whose cell is `s`); a new string records it. */
+  #string(s: string, v: Vec, i: number): number {
+    const next = this.#cells.size
+    const id = this.#strings.idOrAdd(s, next, this.#cells)
     if (id === next) this.#add(v, i)
     return id
   }
@@ -132,7 +159,7 @@ export class KeyDictionary {
 
   /** The id of dictionary entry `code` of `v` (a new id records row `row`'s cell). */
   entryId(v: StrVec, code: number, row: number): number {
-    return this.#mapped(v.dict[code], v, row)
+    return this.#string(v.dict[code], v, row)
   }
 
   /** The id of row `row` of the number vector `v`, a non-null number (as `assign` gives it). */
@@ -147,8 +174,8 @@ export class KeyDictionary {
     times.key[0] = ms
     let id = times.find()
     if (id < 0) {
-      id = this.values.length
-      this.values.push(BigInt(ms) * 1_000_000n)
+      id = this.#cells.size
+      this.#cells.push(BigInt(ms) * 1_000_000n)
       times.key[0] = ms
       times.insert(id)
     }
@@ -168,8 +195,8 @@ export class KeyDictionary {
   entryIds(v: StrVec): Int32Array | undefined {
     const ids = new Int32Array(v.dict.length)
     for (let c = 0; c < v.dict.length; c++) {
-      const id = this.#ids.get(v.dict[c])
-      if (id === undefined) return undefined
+      const id = this.#strings.get(v.dict[c], this.#cells)
+      if (id < 0) return undefined
       ids[c] = id
     }
     return ids
@@ -188,7 +215,7 @@ export class KeyDictionary {
         let stops = 0
         for (let j = leafCall(knownIds, codes, rows, remap, out, 0); j < rows.length; ) {
           const c = codes[rows[j]]
-          const id = c < 0 ? this.#null() : this.#mapped(v.dict[c], v, rows[j])
+          const id = c < 0 ? this.#null() : this.#string(v.dict[c], v, rows[j])
           remap[c + 1] = id
           out[j] = id
           // The first stops through leafCall (a loop Maglev would inline runs 3× slower); past them
@@ -272,7 +299,7 @@ export class KeyDictionary {
       const c = str.codes[i]
       if (c >= 0) {
         let id = remap[c]
-        if (id < 0) id = remap[c] = this.#mapped(str.dict[c], str, i)
+        if (id < 0) id = remap[c] = this.#string(str.dict[c], str, i)
         out[j] = id
       } else out[j] = this.#otherPart(parts, str, i)
     }
@@ -294,7 +321,7 @@ export class KeyDictionary {
     for (let j = leafCall(knownSplit, codes, ids, num.values, valid, last, rows, out, 0); j < rows.length; ) {
       const i = rows[j]
       const c = codes[i]
-      if (c >= 0) ids[c + 1] = out[j] = this.#mapped(str.dict[c], str, i)
+      if (c >= 0) ids[c + 1] = out[j] = this.#string(str.dict[c], str, i)
       else if (valid[i] === 1) {
         this.#nums.key[0] = num.values[i]
         const id = this.#typed(this.#nums, num, i)
@@ -369,6 +396,7 @@ export class KeyDictionary {
       this.#nums.key[0] = Number(c)
       return this.#typed(this.#nums, v, i)
     }
+    if (typeof c === 'string') return this.#string(c, v, i)
     return this.#mapped(canonicalKey(c), v, i)
   }
 }

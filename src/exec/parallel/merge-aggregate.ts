@@ -8,24 +8,18 @@
 import type { Aggregate } from '../../plan/index.ts'
 import { GroupCounts } from '../agg/group-counts.ts'
 import type { AggState } from '../agg/index.ts'
-import type { Batch } from '../batch.ts'
-import { fromCells, fromDistinctStrings, takeVec } from '../batch.ts'
+import { type Batch, fromCells } from '../batch.ts'
 import { evaluate, scopeOf } from '../eval/evaluate.ts'
 import type { KernelEnv } from '../kernels/kernel.ts'
 import { type AggSpec, newState as emptyState, resultCell, summarizeSite } from '../ops/agg-spec.ts'
 import { countColumn } from '../ops/aggregate-exec.ts'
 import { argColumns, isArgSpec, offsetArgStates } from '../ops/arg-extremum-feed.ts'
 import { GroupIndex } from '../ops/group-keys.ts'
+import { type KeyColumns, keyColumns } from '../ops/key-columns.ts'
 import type { Cell } from '../result.ts'
 import type { Vec } from '../vector.ts'
 import { callColumn, outputAgg, stateSpecs } from './agg-calls.ts'
 import type { AggPartial } from './partial-aggregate.ts'
-
-/** Each key's distinct values and each group's id of them (AggregateMerge.outputKeys). */
-export interface OutputKeys {
-  readonly values: readonly Vec[]
-  readonly ids: readonly Uint32Array[]
-}
 
 /** Rows of a partial folded between two checks of the pace (a 65,536-row piece of a million-group merge took 110–130 ms). */
 export const MERGE_PIECE_ROWS = 4_096
@@ -111,26 +105,24 @@ export class AggregateMerge {
     return groups.size
   }
 
-  /**
-   * Each key's distinct values as a vector (a string key's become its dictionary as they are) and
-   * each group's id of it, for `piece`.
-   */
-  outputKeys(): OutputKeys {
-    const values = this.#node.keys.map((_, k) => {
-      const { type } = this.#node.schema[k]
-      const distinct = this.#groups.keys[k].values
-      return type === 'string' ? fromDistinctStrings(distinct) : fromCells(type, distinct)
-    })
-    return { values, ids: this.#node.keys.map((_, k) => this.#groups.keyIds(k)) }
+  /** The key columns of output pieces (ops/key-columns.ts). */
+  outputKeys(): KeyColumns {
+    const groups = this.#groups
+    const { keys, schema } = this.#node
+    return keyColumns(
+      keys.map((_, k) => groups.keys[k]),
+      keys.map((_, k) => schema[k].type),
+      (k, from, to) => groups.keyIds(k, from, to),
+    )
   }
 
   /** The output rows of groups from … to − 1; `keys`: outputKeys(). */
-  piece(keys: OutputKeys, from: number, to: number): Batch {
+  piece(keys: KeyColumns, from: number, to: number): Batch {
     const n = to - from
     const node = this.#node
     const env = this.#env
     const site = summarizeSite(node.timeBucket, env)
-    const cols: Vec[] = keys.values.map((v, k) => takeVec(v, keys.ids[k].subarray(from, to)))
+    const cols: Vec[] = keys(from, to)
     let at = 0
     for (const col of node.aggregates) {
       const o = outputAgg(col, site)

@@ -2,11 +2,13 @@
 // → executor vectors, without a BigInt per row. Dictionary indices are reused as string codes, and
 // Float64 values without copying. Int64 becomes float64 (exact within ±2^53; a column holding a value
 // beyond that becomes exact cells, bigint where needed, on the slow path); nanosecond timestamps
-// become exact (ms, ns) pairs. Results are cached per Arrow vector, which the block cache keeps. A
+// become exact (ms, ns) pairs. Results are cached on the Arrow vector itself (util/object-memo.ts: no
+// WeakMap, whose values V8 marks in a GC's pause), which the block cache keeps. A
 // sparse column's values convert alone, then are placed at their rows (sparse-vec.ts).
 import type * as arrow from 'apache-arrow'
 import { type BlockColumn, utf8Strings } from '../../storage/block/index.ts'
 import { denseIndices, rangeIndices, valueIndices } from '../../storage/block/sparse.ts'
+import { ObjectMemo } from '../../util/object-memo.ts'
 import { takeVec } from '../batch.ts'
 import type { Cell, CellJson } from '../result.ts'
 import type { BoolVec, DynVec, MixedVec, NumVec, SpanVec, StrVec, TimeVec, Vec } from '../vector.ts'
@@ -17,7 +19,7 @@ const TWO_32 = 4294967296
 const HI_MS = 4294
 const HI_REM = 967296
 
-const cache = new WeakMap<arrow.Vector, Vec>()
+const cache = new ObjectMemo<arrow.Vector, Vec>('apldb.vec')
 
 /**
  * Row `j` of every converter's output is row `rows[j]` of the Arrow data, or row `j` when `rows` is
@@ -139,7 +141,7 @@ function toDyn(vector: arrow.Vector, n: number, rows: Rows = null): DynVec {
 }
 
 /** Values of sparse columns as executor vectors (one row per value), per Arrow vector. */
-const valuesCache = new WeakMap<arrow.Vector, Vec>()
+const valuesCache = new ObjectMemo<arrow.Vector, Vec>('apldb.sparseValues')
 
 /**
  * The executor vector of one storage column of a block of `rowCount` rows (cached per Arrow

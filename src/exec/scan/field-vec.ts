@@ -4,6 +4,7 @@
 // Merges are cached per block column, so a block's merge runs once, not once per query.
 import type { Scan } from '../../plan/index.ts'
 import type { BlockColumn } from '../../storage/block/index.ts'
+import { ObjectMemo } from '../../util/object-memo.ts'
 import { nullVec, splitMixed } from '../batch.ts'
 import type { NumVec, SpanVec, Vec } from '../vector.ts'
 import { columnToVec, sparseValues } from './arrow-to-vec.ts'
@@ -61,10 +62,10 @@ function heldCount(valid: Uint8Array): number {
  * Merged vectors of multi-typed fields, keyed by the block's first physical column (kept alive by the
  * block cache, like columnToVec's own cache), so a block's merge runs once, not once per query.
  */
-const merged = new WeakMap<
+const merged = new ObjectMemo<
   object,
   { readonly cols: readonly BlockColumn[]; readonly type: string; readonly vec: Vec }
->()
+>('apldb.mergedVec')
 
 /** One field's vector from its physical columns in this block. */
 export function fieldVec(cols: readonly BlockColumn[], type: FieldColumnType, n: number): Vec {
