@@ -1,6 +1,7 @@
 // exec/agg/code-dictionary.ts: one block's string dictionary as states see it (code → string), with a
 // lazily filled cache of each code's 64-bit hash shared by every state reading that column, so a
-// dcount over dictionary codes hashes each distinct string once per block, not once per row.
+// dcount over dictionary codes hashes each distinct string once per block, not once per row (and a
+// summarize's string key finds each entry's group by it: ops/key-dictionary.ts).
 
 import { hashOut, hashString } from './hash64.ts'
 import { hllRank } from './hyperloglog.ts'
@@ -46,6 +47,15 @@ export class CodeDictionary {
     rank[code] = hllRank(p, hashOut[0], hashOut[1])
   }
 
+  /** The low word of `values[code]`'s hash (`hashOut[1]` after `hash(code)`), read from the cache when there. */
+  hashLow(code: number): number {
+    const hs = this.hashes
+    const done = this.hashed
+    if (hs !== null && done !== null && done[code] === 1) return hs[2 * code + 1]
+    this.hash(code)
+    return hashOut[1]
+  }
+
   /** Writes the hash of `values[code]` into `hashOut` (same as `hashString(values[code])`). */
   hash(code: number): void {
     let hs = this.hashes
@@ -64,4 +74,16 @@ export class CodeDictionary {
     hs[2 * code + 1] = hashOut[1]
     done[code] = 1
   }
+}
+
+const dictionaries = new WeakMap<readonly string[], CodeDictionary>()
+
+/** The CodeDictionary of a block dictionary (one per dictionary array, shared across queries). */
+export function codeDictionary(dict: readonly string[]): CodeDictionary {
+  let d = dictionaries.get(dict)
+  if (!d) {
+    d = new CodeDictionary(dict)
+    dictionaries.set(dict, d)
+  }
+  return d
 }

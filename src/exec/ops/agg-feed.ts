@@ -3,7 +3,8 @@
 // in scan order); each aggregation then hands every group its segment of non-null (and
 // predicate-passing) rows in one addNumbers / addInt64s / addCodes call, instead of one virtual call
 // per row. Layouts without a batch path (times, bools, cells) go row by row through `feed`.
-import { type AggState, CodeDictionary } from '../agg/index.ts'
+import { codeDictionary } from '../agg/code-dictionary.ts'
+import type { AggState } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
@@ -15,18 +16,6 @@ import type { AggSpec } from './agg-spec.ts'
 import { CountScratch } from './code-counts.ts'
 
 const TWO_32 = 4294967296
-
-const dictionaries = new WeakMap<readonly string[], CodeDictionary>()
-
-/** The CodeDictionary of a block dictionary (one per dictionary array, shared across queries). */
-export function codeDictionary(dict: readonly string[]): CodeDictionary {
-  let d = dictionaries.get(dict)
-  if (!d) {
-    d = new CodeDictionary(dict)
-    dictionaries.set(dict, d)
-  }
-  return d
-}
 
 /** Adds row `i` of `v` to `s` through the state's typed paths (no allocation for numbers and strings). */
 export function feed(s: AggState, v: Vec, i: number): void {

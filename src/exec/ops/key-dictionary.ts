@@ -2,6 +2,7 @@
 // key's block dictionary is mapped once per used entry; strings (string-key-ids.ts), numbers, times
 // and timespans look their value up in typed open-addressing tables (no string building, no boxing
 // per row, no Map); bools and tagged keys (big integers, JSON, sub-ms times) in Maps.
+import { type CodeDictionary, codeDictionary } from '../agg/code-dictionary.ts'
 import { Float64Index } from '../agg/float64-index.ts'
 import { leafCall } from '../leaf-call.ts'
 import type { Cell } from '../result.ts'
@@ -131,6 +132,24 @@ export class KeyDictionary {
     return id
   }
 
+  /** The CodeDictionary of the block dictionary read last (the entries' hashes, computed once per block). */
+  #codes: CodeDictionary | undefined
+
+  #codesOf(dict: readonly string[]): CodeDictionary {
+    let c = this.#codes
+    if (c === undefined || c.values !== dict) c = this.#codes = codeDictionary(dict)
+    return c
+  }
+
+  /** Id of entry `code` of the dictionary vector `v`, row `i`; a new string records it. */
+  #entry(v: StrVec, code: number, i: number): number {
+    const h = this.#codesOf(v.dict).hashLow(code)
+    const next = this.#cells.size
+    const id = this.#strings.idOrAddHashed(v.dict[code], h, next, this.#cells)
+    if (id === next) this.#add(v, i)
+    return id
+  }
+
   /**
    * Id of the double in `table.key[0]` (the caller writes it there: a double passed to a call V8
    * does not inline is boxed, one allocation per row); a new key records the cell of row `i` of `v`.
@@ -159,7 +178,7 @@ export class KeyDictionary {
 
   /** The id of dictionary entry `code` of `v` (a new id records row `row`'s cell). */
   entryId(v: StrVec, code: number, row: number): number {
-    return this.#string(v.dict[code], v, row)
+    return this.#entry(v, code, row)
   }
 
   /** The id of row `row` of the number vector `v`, a non-null number (as `assign` gives it). */
@@ -194,8 +213,9 @@ export class KeyDictionary {
    */
   entryIds(v: StrVec): Int32Array | undefined {
     const ids = new Int32Array(v.dict.length)
+    const codes = this.#codesOf(v.dict)
     for (let c = 0; c < v.dict.length; c++) {
-      const id = this.#strings.get(v.dict[c], this.#cells)
+      const id = this.#strings.getHashed(v.dict[c], codes.hashLow(c), this.#cells)
       if (id < 0) return undefined
       ids[c] = id
     }
@@ -215,7 +235,7 @@ export class KeyDictionary {
         let stops = 0
         for (let j = leafCall(knownIds, codes, rows, remap, out, 0); j < rows.length; ) {
           const c = codes[rows[j]]
-          const id = c < 0 ? this.#null() : this.#string(v.dict[c], v, rows[j])
+          const id = c < 0 ? this.#null() : this.#entry(v, c, rows[j])
           remap[c + 1] = id
           out[j] = id
           // The first stops through leafCall (a loop Maglev would inline runs 3× slower); past them
@@ -299,7 +319,7 @@ export class KeyDictionary {
       const c = str.codes[i]
       if (c >= 0) {
         let id = remap[c]
-        if (id < 0) id = remap[c] = this.#string(str.dict[c], str, i)
+        if (id < 0) id = remap[c] = this.#entry(str, c, i)
         out[j] = id
       } else out[j] = this.#otherPart(parts, str, i)
     }
@@ -321,7 +341,7 @@ export class KeyDictionary {
     for (let j = leafCall(knownSplit, codes, ids, num.values, valid, last, rows, out, 0); j < rows.length; ) {
       const i = rows[j]
       const c = codes[i]
-      if (c >= 0) ids[c + 1] = out[j] = this.#string(str.dict[c], str, i)
+      if (c >= 0) ids[c + 1] = out[j] = this.#entry(str, c, i)
       else if (valid[i] === 1) {
         this.#nums.key[0] = num.values[i]
         const id = this.#typed(this.#nums, num, i)

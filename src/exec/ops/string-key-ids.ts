@@ -2,8 +2,10 @@
 // a JS Map. A Map holding a near-unique key's 2M strings allocated ~150 MB of hash tables as it grew
 // (each growth a new table in V8's old generation, the old one garbage); four such summarizes at
 // once made major collections that held the event loop 50–90 ms, and one growth past 1M entries
-// rehashes all of them in one step. Here a string's 32-bit hash (agg/hash64.ts) picks one of SHARDS
-// open-addressing tables of Int32Arrays (outside the JS heap), made on first use. A table doubles
+// rehashes all of them in one step. Here a string's 32-bit hash (agg/hash64.ts; a block dictionary
+// entry's is computed once per block and kept, agg/code-dictionary.ts) picks one of SHARDS
+// open-addressing tables of Int32Arrays (outside the JS heap); the first SPLIT_AT strings share one
+// table (a key of a few values allocates just that), then move into the shards. A table doubles
 // from the hashes it stores (no string is hashed again) at a load of its own between 3/8 and 3/4,
 // so the shards, filled evenly by the hash, grow at different times: never all in one batch. The
 // strings are the caller's (the key's cells, cell-chunks.ts): `cells.at(id)` is the string of `id`.
@@ -50,13 +52,18 @@ function place(t: Shard, e: number, h: number): void {
   t.size++
 }
 
+/** Strings at which the one first table is split into the shards. */
+const SPLIT_AT = 4096
+
 /** String → id (see module header). */
 export class StringKeyIds {
-  readonly #shards: (Shard | undefined)[] = new Array(SHARDS).fill(undefined)
+  /** The one table of the first SPLIT_AT strings (a key of few values needs no more), then undefined. */
+  #one: Shard | undefined = newShard(FIRST_SLOTS, SHARDS - 1)
+  readonly #shards: (Shard | undefined)[] = []
 
   /** Slots of all tables (for tests: how much a run of adds grew them). */
   get slots(): number {
-    let n = 0
+    let n = this.#one?.ids.length ?? 0
     for (const t of this.#shards) n += t?.ids.length ?? 0
     return n
   }
@@ -64,15 +71,34 @@ export class StringKeyIds {
   /** The id of `s`, or −1. */
   get(s: string, cells: CellChunks): number {
     hashString(s)
-    const h = hashOut[1]
-    const t = this.#shards[h >>> (32 - SHARD_BITS)]
+    return this.getHashed(s, hashOut[1], cells)
+  }
+
+  /** The id of `s`, whose hash (`hashString`'s low word: `hashOut[1]`) is `h`, or −1. */
+  getHashed(s: string, h: number, cells: CellChunks): number {
+    const t = this.#one ?? this.#shards[h >>> (32 - SHARD_BITS)]
     return t === undefined ? -1 : find(t, s, h, cells)
   }
 
   /** The id of `s`; a new string gets `next` (the caller then pushes it as cell `next`). */
   idOrAdd(s: string, next: number, cells: CellChunks): number {
     hashString(s)
-    const h = hashOut[1]
+    return this.idOrAddHashed(s, hashOut[1], next, cells)
+  }
+
+  /** `idOrAdd` of `s` whose hash is `h` (as `getHashed`). */
+  idOrAddHashed(s: string, h: number, next: number, cells: CellChunks): number {
+    const one = this.#one
+    if (one !== undefined) {
+      const id = find(one, s, h, cells)
+      if (id >= 0) return id
+      if (one.size < SPLIT_AT) {
+        if (one.size >= one.limit) this.#one = grown(one, SHARDS - 1)
+        place(this.#one as Shard, next + 1, h)
+        return next
+      }
+      this.#split(one)
+    }
     const k = h >>> (32 - SHARD_BITS)
     let t = this.#shards[k]
     if (t === undefined) t = this.#shards[k] = newShard(FIRST_SLOTS, k)
@@ -83,6 +109,16 @@ export class StringKeyIds {
     }
     place(t, next + 1, h)
     return next
+  }
+
+  /** Moves the first table's entries into the shards (each sized for twice its share). */
+  #split(one: Shard): void {
+    const slots = Math.max(FIRST_SLOTS, (4 * SPLIT_AT) / SHARDS)
+    for (let k = 0; k < SHARDS; k++) this.#shards.push(newShard(slots, k))
+    for (let i = 0; i < one.ids.length; i++)
+      if (one.ids[i] !== 0)
+        place(this.#shards[one.hashes[i] >>> (32 - SHARD_BITS)] as Shard, one.ids[i], one.hashes[i])
+    this.#one = undefined
   }
 }
 
