@@ -6,6 +6,7 @@
 // seconds of work). arg_min/arg_max states are shifted past the earlier units' rows first (global
 // scan-order ties).
 import type { Aggregate } from '../../plan/index.ts'
+import { unpackUtf8 } from '../../storage/block/index.ts'
 import { GroupCounts } from '../agg/group-counts.ts'
 import type { AggState } from '../agg/index.ts'
 import { type Batch, fromCells } from '../batch.ts'
@@ -19,10 +20,27 @@ import { type KeyColumns, keyColumns } from '../ops/key-columns.ts'
 import type { Cell } from '../result.ts'
 import type { Vec } from '../vector.ts'
 import { callColumn, outputAgg, stateSpecs } from './agg-calls.ts'
-import type { AggPartial } from './partial-aggregate.ts'
+import type { AggPartial, PartialKeys } from './partial-aggregate.ts'
 
 /** Rows of a partial folded between two checks of the pace (a 65,536-row piece of a million-group merge took 110–130 ms). */
 export const MERGE_PIECE_ROWS = 4_096
+
+/**
+ * Groups from … to − 1 of a partial's key column as a vector: cells as a mixed vector (KeyDictionary's
+ * canonical keys of cells equal its typed keys, so a group here is a group in-process: a string is
+ * itself, a long its number, a bool itself); packed strings unpacked into a dictionary of their own.
+ */
+function pieceVec(k: PartialKeys, from: number, to: number): Vec {
+  if (!('bytes' in k)) return { kind: 'mixed', values: k.slice(from, to) }
+  const n = to - from
+  const codes = new Int32Array(n)
+  for (let i = 0; i < n; i++) codes[i] = i
+  return {
+    kind: 'str',
+    codes,
+    dict: unpackUtf8({ offsets: k.offsets.subarray(from, to + 1), bytes: k.bytes }, n),
+  }
+}
 
 /** Folds partials, added in scan order, and reads the output (see module header). */
 export class AggregateMerge {
@@ -59,15 +77,13 @@ export class AggregateMerge {
     this.#ordinals += p.ordinals
     if (n === 0) return
     offsetArgStates(this.#specs, p.states, before)
-    // Key cells as mixed vectors: KeyDictionary's canonical keys of cells equal its typed keys, so a
-    // group here is a group in-process (a string is itself, a long its number, a bool itself).
-    const vecs: Vec[] = p.keys.map((values) => ({ kind: 'mixed', values }))
-    const rows = new Uint32Array(n)
-    for (let i = 0; i < n; i++) rows[i] = i
+    const rows = new Uint32Array(Math.min(n, MERGE_PIECE_ROWS))
+    for (let i = 0; i < rows.length; i++) rows[i] = i
     for (let from = 0; from < n; from += MERGE_PIECE_ROWS) {
       if (from > 0) await pace()
       const to = Math.min(n, from + MERGE_PIECE_ROWS)
-      const gids = this.#groups.assign(vecs, rows.subarray(from, to), () => {})
+      const vecs = p.keys.map((k) => pieceVec(k, from, to))
+      const gids = this.#groups.assign(vecs, rows.subarray(0, to - from), () => {})
       this.#fold(p, from, gids)
     }
   }

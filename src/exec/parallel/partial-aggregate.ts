@@ -13,13 +13,26 @@ import { unshareSketches } from '../ops/shared-sketches.ts'
 import type { Cell } from '../result.ts'
 import { stateSpecs } from './agg-calls.ts'
 
+/**
+ * A key column of a partial: each group's cell; or, from a worker, a column of strings only as UTF-8
+ * (partial-wire.ts), unpacked a piece at a time by the merge (so the main thread never takes a
+ * million strings in one message).
+ */
+export type PartialKeys = readonly Cell[] | PackedStrings
+
+/** Strings packed as UTF-8: string g is bytes[offsets[g] … offsets[g + 1]) (storage/block/utf8.ts). */
+export interface PackedStrings {
+  readonly offsets: Int32Array
+  readonly bytes: Uint8Array
+}
+
 /** The groups of one unit: key cells per key (per group) and states per call (per group). */
 export interface AggPartial {
   readonly kind: 'aggregate'
   /** Groups in this unit. */
   readonly size: number
   /** `keys[k][g]`: the canonical cell of key k of group g, groups in first-seen order. */
-  readonly keys: readonly (readonly Cell[])[]
+  readonly keys: readonly PartialKeys[]
   /** `states[a][g]`: the state of call a (stateSpecs order) of group g; [] where `counts[a]` is set. */
   readonly states: readonly (readonly AggState[])[]
   /**
@@ -73,8 +86,8 @@ export class PartialAggregate {
     // A partial's states are merged one by one (possibly without a trip through bytes): no sharing.
     unshareSketches(agg.sharing, specs, states)
     const keyCells = keys.map((_, k) => {
-      const dict = groups.keys[k].values
-      return Array.from(groups.keyIds(k), (id) => dict[id] ?? null)
+      const dict = groups.keys[k]
+      return Array.from(groups.keyIds(k), (id) => dict.at(id) ?? null)
     })
     return { kind: 'aggregate', size, keys: keyCells, states, counts, ordinals: agg.args.ordinals }
   }

@@ -1,19 +1,47 @@
 // exec/parallel/partial-wire.ts: a unit's output as structured-clone data and back: states as their
-// `serialize()` bytes in one transferred buffer, top-N rows with dictionaries cut to the used entries.
-// Never transfers a buffer the worker still holds (cached columns are zero-copy views).
+// `serialize()` bytes in one transferred buffer, a key column of PACK_MIN or more groups holding only
+// (well-formed) strings as UTF-8 in two transferred buffers (a million strings cloned into one
+// message held the main thread ~100 ms; the merge unpacks them a piece at a time), top-N rows with
+// dictionaries cut to the used entries. Never transfers a buffer the worker still holds (cached
+// columns are zero-copy views).
+
+import { packUtf8, wellFormed } from '../../storage/block/index.ts'
 import { type AggState, deserializeAggState } from '../agg/index.ts'
 import { UNREAD, usedEntries } from '../batch.ts'
 import type { ExecStats } from '../context.ts'
 import type { OperatorMetrics } from '../operator.ts'
 import type { Cell } from '../result.ts'
 import type { Vec } from '../vector.ts'
+import type { PartialKeys } from './partial-aggregate.ts'
 import type { CountPartial, Partial, TopPartial, UnitOutput } from './run-unit.ts'
+
+const SURROGATE = /[\uD800-\uDFFF]/
+
+/** Groups from which a key column of strings travels packed. */
+export const PACK_MIN = 4096
+
+/**
+ * `cells` as UTF-8 when there are PACK_MIN or more, all strings and well-formed (a lone surrogate
+ * would come back as U+FFFD: such a column stays cells, as does any other).
+ */
+function packKeys(cells: readonly Cell[]): PartialKeys {
+  if (cells.length < PACK_MIN) return cells
+  for (const c of cells) if (typeof c !== 'string') return cells
+  const strings = cells as readonly string[]
+  // No surrogate anywhere (the common case) is well-formed; else each string is checked (two lone
+  // halves in neighbouring strings would read as a pair in the joined text).
+  if (SURROGATE.test(strings.join('')) && !strings.every((x) => wellFormed(x) === x)) return cells
+  const { offsets, bytes } = packUtf8(strings, strings.length)
+  // A buffer of its own (a small encode may sit in Buffer's shared pool, which must not be transferred).
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice()
+  return { offsets, bytes: own }
+}
 
 /** An aggregate partial on the wire. */
 interface AggWire {
   readonly kind: 'aggregate'
   readonly size: number
-  readonly keys: readonly (readonly Cell[])[]
+  readonly keys: readonly PartialKeys[]
   /** State kind per call. */
   readonly kinds: readonly string[]
   /** Every state's bytes, call-major: state (a, g) is bytes[offsets[a * size + g] … offsets[a * size + g + 1]). */
@@ -71,18 +99,22 @@ export function encodeOutput(out: UnitOutput): { wire: UnitOutputWire; transfer:
   const base = { stats: out.stats, metrics: out.metrics }
   if (p.kind === 'aggregate') {
     const s = encodeStates(p.states, p.size)
+    const keys = p.keys.map((k) => ('bytes' in k ? k : packKeys(k)))
     const partial: AggWire = {
       kind: 'aggregate',
       size: p.size,
-      keys: p.keys,
+      keys,
       counts: p.counts,
       ordinals: p.ordinals,
       ...s,
     }
     const counted = p.counts.flatMap((c) => (c ? [c.buffer as ArrayBuffer] : []))
+    const packed = keys.flatMap((k) =>
+      'bytes' in k ? [k.offsets.buffer as ArrayBuffer, k.bytes.buffer as ArrayBuffer] : [],
+    )
     return {
       wire: { partial, ...base },
-      transfer: [s.bytes.buffer as ArrayBuffer, s.offsets.buffer as ArrayBuffer, ...counted],
+      transfer: [s.bytes.buffer as ArrayBuffer, s.offsets.buffer as ArrayBuffer, ...counted, ...packed],
     }
   }
   if (p.kind === 'top' && p.batch) {

@@ -114,6 +114,54 @@ describe('runUnit', () => {
     }
   })
 
+  it('sends a key column of thousands of strings packed as UTF-8 and merges it to the same groups', async () => {
+    const apl = `d | summarize c = count() by k`
+    const node = fragmentAt(compileForSnapshot(snap, apl).root, false)?.node as Aggregate
+    const n = 5000
+    const keysA = Array.from({ length: n }, (_, i) =>
+      i === 7 ? 'é' : i === 8 ? '😀' : i === 9 ? '' : `k${i}`,
+    )
+    const partial = (keys: readonly (string | number)[], count: number): AggPartial => ({
+      kind: 'aggregate',
+      size: keys.length,
+      keys: [keys],
+      states: [[]],
+      counts: [new Float64Array(keys.length).fill(count)],
+      ordinals: 0,
+    })
+    const stats = { scan: {} } as never
+    const wire = (p: AggPartial) =>
+      decodeOutput(encodeOutput({ partial: p, stats, metrics: [] }).wire).partial as AggPartial
+    const a = wire(partial(keysA, 1))
+    expect('bytes' in a.keys[0]).toBe(true)
+    // Not packed: a lone surrogate (it would come back as U+FFFD), a number among the strings, few groups.
+    const lone = [...keysA.slice(0, n - 1), 'x\ud800']
+    expect(Array.isArray(wire(partial(lone, 1)).keys[0])).toBe(true)
+    expect(Array.isArray(wire(partial([...keysA.slice(0, n - 1), 5], 1)).keys[0])).toBe(true)
+    expect(Array.isArray(wire(partial(keysA.slice(0, 100), 1)).keys[0])).toBe(true)
+    // Unit b (cells, as in-process) shares half of a's keys and adds its own.
+    const keysB = Array.from({ length: n }, (_, i) => (i < n / 2 ? keysA[i] : `b${i}`))
+    const merge = new AggregateMerge(node, { strictTypes: false, binAutoStep: 1n, now: 0n })
+    await merge.add(a, async () => {})
+    await merge.add(wire(partial(lone.slice(n - 1), 5)), async () => {})
+    await merge.add(partial(keysB, 2), async () => {})
+    const groups = merge.finish()
+    const got = new Map<string, number>()
+    const out = merge.outputKeys()
+    for (let from = 0; from < groups; from += 4096) {
+      const piece = merge.piece(out, from, Math.min(groups, from + 4096))
+      const k = piece.cols[0] as unknown as { codes: Int32Array; dict: string[] }
+      const c = piece.cols[1] as unknown as { values: Float64Array }
+      k.codes.forEach((code, g) => got.set(k.dict[code], c.values[g]))
+    }
+    const want = new Map<string, number>()
+    for (const k of keysA) want.set(k, 1)
+    want.set('x\ud800', 5)
+    for (const k of keysB) want.set(k, (want.get(k) ?? 0) + 2)
+    expect(groups).toBe(want.size)
+    expect(got).toEqual(want)
+  })
+
   it('stops at its first interrupt check once the shared stop flag is set', async () => {
     const stop = new Int32Array(new SharedArrayBuffer(4))
     Atomics.store(stop, 0, 1)
