@@ -1,24 +1,10 @@
-// ops/aggregate-exec.ts: `summarize`: aggregation into mergeable states (exec/agg), each aggregation's
-// groups' states in a column of the layout chosen here once (group-column.ts: typed arrays, or a
-// state per group), rows finding their groups by the strategy chosen here once (group-strategy.ts). Output columns: keys then aggregates; an aggregate written as an expression
-// over aggregation calls (`toint(avg(x))`) is evaluated over the per-group results at the end;
-// arg_min/arg_max (several columns each) are fed and read by arg-extremum-feed.ts.
-
-import type { AplType } from '../../catalog/index.ts'
-import { aggregateCalls } from '../../plan/expr-walk.ts'
-import type { Aggregate, AggregateColumn, BoundExpr, ColumnDef, ExprOf, RowSchema } from '../../plan/index.ts'
-import { mapExpr } from '../../plan/rewrite.ts'
-import { GroupCounts } from '../agg/group-counts.ts'
-import type { AggState } from '../agg/index.ts'
-import { type Batch, fromCells } from '../batch.ts'
+import type { Aggregate, ColumnDef, RowSchema } from '../../plan/index.ts'
+import type { Batch } from '../batch.ts'
 import type { ExecContext } from '../context.ts'
-import { type EvalScope, evaluate, scopeOf } from '../eval/evaluate.ts'
+import type { EvalScope } from '../eval/evaluate.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
-import type { Cell } from '../result.ts'
 import { groupBytes } from '../vec-bytes.ts'
-import type { Vec } from '../vector.ts'
-import { type AggSite, type AggSpec, aggSpec, resultCell, summarizeSite, typedCell } from './agg-spec.ts'
-import { argColumns, isArgSpec } from './arg-extremum-feed.ts'
+import { type AggSpec, resultCell, summarizeSite } from './agg-spec.ts'
 import { PiecePacer } from './batch-pieces.ts'
 import { onlyPlainCounts } from './count-by-key.ts'
 import { GroupAggregation } from './group-aggregation.ts'
@@ -27,24 +13,7 @@ import type { GroupIndex } from './group-keys.ts'
 import { chooseGroupStrategy, type GroupStrategy } from './group-strategy.ts'
 import { type KeyColumns, keyColumns } from './key-columns.ts'
 import { foldGroups } from './merged-totals.ts'
-
-/** One output aggregate: its calls, and the expression over their results (null: the single call). */
-interface OutputAgg {
-  readonly calls: readonly AggSpec[]
-  readonly over: BoundExpr | null
-}
-
-const AGG_COLUMN = (i: number) => `\u0000agg${i}`
-
-function prepare(col: AggregateColumn, site: AggSite): OutputAgg {
-  if (col.expr.kind === 'AggCall') return { calls: [aggSpec(col.expr, site)], over: null }
-  const calls: ExprOf<'AggCall'>[] = aggregateCalls(col.expr)
-  const over = mapExpr(col.expr, (e) => {
-    const at = e.kind === 'AggCall' ? calls.indexOf(e) : -1
-    return at < 0 ? e : { kind: 'Column', name: AGG_COLUMN(at), type: e.type, storage: [], span: e.span }
-  })
-  return { calls: calls.map((c) => aggSpec(c, site)), over }
-}
+import { type OutputAgg, outputAgg, outputPiece, type ResultSource } from './summarize-output.ts'
 
 /** Hash aggregation (see module header). */
 export class AggregateExec implements PhysicalOperator {
@@ -75,7 +44,7 @@ export class AggregateExec implements PhysicalOperator {
     this.schema = node.schema
     this.#keys = node.keys
     const site = summarizeSite(node.timeBucket, scope.env)
-    this.#outputs = node.aggregates.map((col) => prepare(col, site))
+    this.#outputs = node.aggregates.map((col) => outputAgg(col, site))
     this.#specs = this.#outputs.flatMap((o) => o.calls)
     this.#scope = scope
     this.#strategy = chooseGroupStrategy(
@@ -135,11 +104,19 @@ export class AggregateExec implements PhysicalOperator {
       (k, from, to) => groups.keyIds(k, from, to),
     )
     const step = ctx.pieceRows ?? OUTPUT_GROUPS
-    const states = agg.counts ?? agg
+    const counts = agg.counts ?? null
+    const source: ResultSource = {
+      counts: () => counts,
+      cell: (a, g, estimate) => agg.cell(a, g, estimate),
+      stateOf: (a, g) => agg.stateOf(a, g),
+    }
+    const estimate = () => {
+      this.isEstimate = true
+    }
     for (let from = 0; from === 0 || from < groups.size; from += step) {
       if (from > 0) await ctx.guard.pace()
       const to = Math.min(groups.size, from + step)
-      yield this.#output(keys, { from, to }, states, true)
+      yield outputPiece(this.#outputs, keys, from, to, source, this.#scope.env, estimate)
     }
   }
 
@@ -168,76 +145,14 @@ export class AggregateExec implements PhysicalOperator {
     if (!folded) return null
     const kept = this.#keys.map((_, k) => k).filter((k) => k !== drop)
     const keys = this.#keyColumns(agg.groups, kept, (i, from, to) => folded.keyIds[i].subarray(from, to))
-    const source: OutputSource = {
+    const source: ResultSource = {
+      counts: () => null,
       cell: (a, g) => resultCell(this.#specs[a], folded.states[a][g]),
       stateOf: (a, g) => folded.states[a][g],
     }
-    return this.#output(keys, { from: 0, to: folded.size }, source, false)
+    return outputPiece(this.#outputs, keys, 0, folded.size, source, this.#scope.env, () => {})
   }
-
-  /**
-   * Output columns of output groups [from, to): the keys (key-columns.ts), then the aggregates of
-   * `states` (or `counts`, when every aggregation is a plain count()); `main` when it is this
-   * summarize's own result (estimates are reported).
-   */
-  #output(
-    keys: KeyColumns,
-    range: { readonly from: number; readonly to: number },
-    states: OutputSource | GroupCounts,
-    main: boolean,
-  ): Batch {
-    const { from, to } = range
-    const n = to - from
-    const cols: Vec[] = keys(from, to)
-    let at = 0
-    for (const o of this.#outputs) {
-      if (isArgSpec(o.calls[0])) {
-        const a = at++
-        const source = states as OutputSource
-        cols.push(...argColumns(o.calls[0], (g) => source.stateOf(a, from + g), n))
-        continue
-      }
-      const estimate = () => {
-        if (main) this.isEstimate = true
-      }
-      const results = o.calls.map((spec, c) => {
-        if (states instanceof GroupCounts) return countColumn(spec.type, states, from, to)
-        const cells: Cell[] = new Array(n)
-        for (let g = 0; g < n; g++) cells[g] = states.cell(at + c, from + g, estimate)
-        return fromCells(spec.type, cells)
-      })
-      at += o.calls.length
-      if (o.over === null) cols.push(results[0])
-      else {
-        const schema = o.calls.map((spec, c) => ({ name: AGG_COLUMN(c), type: spec.type, storage: [] }))
-        const scope = scopeOf(schema, this.#scope.env)
-        cols.push(evaluate(o.over, { length: n, sel: null, cols: results }, scope))
-      }
-    }
-    return { length: n, sel: null, cols }
-  }
-}
-
-/** Where the output reads each group's aggregates: the aggregation itself, or folded totals' states. */
-interface OutputSource {
-  /** Group g's result of aggregation a as a cell; `estimate` is told when it is an estimate. */
-  cell(a: number, g: number, estimate: () => void): Cell
-  stateOf(a: number, g: number): AggState
 }
 
 /** Groups per output batch of a summarize. */
 export const OUTPUT_GROUPS = 65_536
-
-/** The column of plain counts of groups from … to − 1 (whole numbers: no cell per group). */
-export function countColumn(type: AplType, counts: GroupCounts, from: number, to: number): Vec {
-  const n = to - from
-  if (type !== 'long' && type !== 'real')
-    return fromCells(
-      type,
-      Array.from({ length: n }, (_, g) => typedCell(type, counts.of(from + g))),
-    )
-  const values = new Float64Array(n)
-  for (let g = 0; g < n; g++)
-    values[g] = type === 'long' ? Math.round(counts.of(from + g)) : counts.of(from + g)
-  return { kind: 'num', type, values, valid: new Uint8Array(n).fill(1) }
-}

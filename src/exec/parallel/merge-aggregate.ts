@@ -9,17 +9,14 @@ import type { Aggregate } from '../../plan/index.ts'
 import { unpackUtf8 } from '../../storage/block/index.ts'
 import { GroupCounts } from '../agg/group-counts.ts'
 import type { AggState } from '../agg/index.ts'
-import { type Batch, fromCells } from '../batch.ts'
-import { evaluate, scopeOf } from '../eval/evaluate.ts'
+import type { Batch } from '../batch.ts'
 import type { KernelEnv } from '../kernels/kernel.ts'
 import { type AggSpec, newState as emptyState, resultCell, summarizeSite } from '../ops/agg-spec.ts'
-import { countColumn } from '../ops/aggregate-exec.ts'
-import { argColumns, isArgSpec, offsetArgStates } from '../ops/arg-extremum-feed.ts'
+import { offsetArgStates } from '../ops/arg-extremum-feed.ts'
 import { GroupIndex } from '../ops/group-keys.ts'
 import { type KeyColumns, keyColumns } from '../ops/key-columns.ts'
-import type { Cell } from '../result.ts'
+import { type OutputAgg, outputAgg, outputPiece, type ResultSource } from '../ops/summarize-output.ts'
 import type { Vec } from '../vector.ts'
-import { callColumn, outputAgg, stateSpecs } from './agg-calls.ts'
 import type { AggPartial, PartialKeys } from './partial-aggregate.ts'
 
 /** Rows of a partial folded between two checks of the pace (a 65,536-row piece of a million-group merge took 110–130 ms). */
@@ -46,6 +43,7 @@ function pieceVec(k: PartialKeys, from: number, to: number): Vec {
 export class AggregateMerge {
   readonly #node: Aggregate
   readonly #env: KernelEnv
+  readonly #outputs: readonly OutputAgg[]
   readonly #specs: readonly AggSpec[]
   readonly #groups: GroupIndex
   readonly #states: (AggState | undefined)[][]
@@ -59,7 +57,8 @@ export class AggregateMerge {
   constructor(node: Aggregate, env: KernelEnv) {
     this.#node = node
     this.#env = env
-    this.#specs = stateSpecs(node, summarizeSite(node.timeBucket, env))
+    this.#outputs = node.aggregates.map((c) => outputAgg(c, summarizeSite(node.timeBucket, env)))
+    this.#specs = this.#outputs.flatMap((o) => o.calls)
     this.#groups = new GroupIndex(node.keys.length)
     this.#states = this.#specs.map(() => [])
     this.#counts = this.#specs.map((s) =>
@@ -134,39 +133,24 @@ export class AggregateMerge {
 
   /** The output rows of groups from … to − 1; `keys`: outputKeys(). */
   piece(keys: KeyColumns, from: number, to: number): Batch {
-    const n = to - from
-    const node = this.#node
-    const env = this.#env
-    const site = summarizeSite(node.timeBucket, env)
-    const cols: Vec[] = keys(from, to)
-    let at = 0
-    for (const col of node.aggregates) {
-      const o = outputAgg(col, site)
-      if (isArgSpec(o.calls[0])) {
-        const st = this.#states[at++]
-        cols.push(...argColumns(o.calls[0], (g) => st[from + g] ?? emptyState(o.calls[0]), n))
-        continue
-      }
-      const results = o.calls.map((spec, c) => {
-        const counts = this.#counts[at + c]
-        if (counts) return countColumn(spec.type, counts, from, to)
-        const st = this.#states[at + c]
-        const cells: Cell[] = new Array(n)
-        for (let g = 0; g < n; g++) {
-          // A group no unit saw for this call (only the empty no-key group) reads as a fresh state.
-          const s = st[from + g] ?? emptyState(spec)
-          cells[g] = resultCell(spec, s)
-          if (s.isEstimate) this.isEstimate = true
-        }
-        return fromCells(spec.type, cells)
-      })
-      at += o.calls.length
-      if (o.over === null) cols.push(results[0])
-      else {
-        const schema = o.calls.map((spec, c) => ({ name: callColumn(c), type: spec.type, storage: [] }))
-        cols.push(evaluate(o.over, { length: n, sel: null, cols: results }, scopeOf(schema, env)))
-      }
+    const estimate = () => {
+      this.isEstimate = true
     }
-    return { length: n, sel: null, cols }
+    return outputPiece(this.#outputs, keys, from, to, this.#source, this.#env, estimate)
+  }
+
+  /** Each group's results: counts as kept, else states (a group no unit saw for a call, only the empty no-key group, reads as a fresh state). */
+  readonly #source: ResultSource = {
+    counts: (a) => this.#counts[a],
+    cell: (a, g, estimate) => {
+      const s = this.#stateAt(a, g)
+      if (s.isEstimate) estimate()
+      return resultCell(this.#specs[a], s)
+    },
+    stateOf: (a, g) => this.#stateAt(a, g),
+  }
+
+  #stateAt(a: number, g: number): AggState {
+    return this.#states[a][g] ?? emptyState(this.#specs[a])
   }
 }

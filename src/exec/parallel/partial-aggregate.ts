@@ -10,8 +10,8 @@ import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../oper
 import { type AggSpec, summarizeSite } from '../ops/agg-spec.ts'
 import { GroupAggregation } from '../ops/group-aggregation.ts'
 import { unshareSketches } from '../ops/shared-sketches.ts'
+import { stateSpecs } from '../ops/summarize-output.ts'
 import type { Cell } from '../result.ts'
-import { stateSpecs } from './agg-calls.ts'
 
 /**
  * A key column of a partial: each group's cell; or, from a worker, a column of strings only as UTF-8

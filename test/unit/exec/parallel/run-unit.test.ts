@@ -152,7 +152,7 @@ describe('runUnit', () => {
       const piece = merge.piece(out, from, Math.min(groups, from + 4096))
       const k = piece.cols[0] as unknown as { codes: Int32Array; dict: string[] }
       const c = piece.cols[1] as unknown as { values: Float64Array }
-      k.codes.forEach((code, g) => got.set(k.dict[code], c.values[g]))
+      for (let g = 0; g < k.codes.length; g++) got.set(k.dict[k.codes[g]], c.values[g])
     }
     const want = new Map<string, number>()
     for (const k of keysA) want.set(k, 1)
