@@ -16,11 +16,17 @@ export interface AdmissionOptions {
   readonly maxIngests?: number
   /** Requests that may wait for a slot, per family (default 256). */
   readonly maxQueued?: number
-  /** Longest wait for a slot or for ingest bytes, ms (default 10,000). */
+  /**
+   * Longest wait for a slot or for ingest bytes, ms (default 5,000: a request that waited its turn
+   * still answers within 10 s once it runs a few seconds; past the wait a 429 with Retry-After).
+   */
   readonly queueTimeoutMs?: number
   /** Decompressed ingest body bytes all requests may hold at once (default 256 MiB). */
   readonly ingestBytes?: number
 }
+
+/** Default longest wait for a slot or for ingest bytes, ms (AdmissionOptions.queueTimeoutMs). */
+export const DEFAULT_QUEUE_TIMEOUT_MS = 5_000
 
 /** Default process-wide budget of decompressed ingest bodies, bytes. */
 export const DEFAULT_INGEST_BYTES = 256 * 2 ** 20
@@ -174,7 +180,7 @@ export class Admission {
   constructor(opts: AdmissionOptions = {}, maxBodyBytes = 32 * 2 ** 20) {
     const perCore = Math.max(4, 2 * availableParallelism())
     const queued = positive(opts.maxQueued, 'maxQueued') ?? 256
-    const wait = positive(opts.queueTimeoutMs, 'queueTimeoutMs') ?? 10_000
+    const wait = positive(opts.queueTimeoutMs, 'queueTimeoutMs') ?? DEFAULT_QUEUE_TIMEOUT_MS
     const bytes = positive(opts.ingestBytes, 'ingestBytes') ?? DEFAULT_INGEST_BYTES
     const ingests =
       positive(opts.maxIngests, 'maxIngests') ??

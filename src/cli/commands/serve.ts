@@ -68,7 +68,7 @@ export const serveCommand: CommandDef = {
     'queue-timeout': {
       type: 'string',
       value: 'MS',
-      description: 'longest wait of a query or ingest for its turn before 429 (default 10000)',
+      description: 'longest wait of a query or ingest for its turn before 429 (default 5000)',
     },
     'query-deadline': {
       type: 'string',

@@ -1,8 +1,8 @@
 // Admission control: a bounded number of queries run at once, the next ones wait in a bounded queue
 // for a bounded time, then 429 with Retry-After; a deletion or trim runs ahead of queries that arrive
 // meanwhile; the ingest byte budget is shared by all requests and given back.
-import { describe, expect, it } from 'vitest'
-import { Admission, BusyError } from '../../../src/service/admission.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { Admission, BusyError, DEFAULT_QUEUE_TIMEOUT_MS } from '../../../src/service/admission.ts'
 
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -32,6 +32,26 @@ describe('Admission', () => {
     expect(e).toBeInstanceOf(BusyError)
     expect(e).toMatchObject({ status: 429, code: 'too_many_requests' })
     expect((e as BusyError).retryAfterS).toBeGreaterThanOrEqual(1)
+  })
+
+  it('by default a wait ends at 5 s, so a queued request answers within 10 s of arriving once it runs a few', async () => {
+    vi.useFakeTimers()
+    try {
+      const a = new Admission({ maxQueries: 1 })
+      await a.enter('query')
+      let refused: unknown
+      const late = a.enter('query').catch((e: unknown) => {
+        refused = e
+      })
+      await vi.advanceTimersByTimeAsync(DEFAULT_QUEUE_TIMEOUT_MS - 1)
+      expect(refused).toBeUndefined()
+      await vi.advanceTimersByTimeAsync(1)
+      await late
+      expect(refused).toBeInstanceOf(BusyError)
+      expect(DEFAULT_QUEUE_TIMEOUT_MS).toBe(5_000)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('queries and ingests arriving during a deletion wait for it; those already running do not stop it', async () => {
