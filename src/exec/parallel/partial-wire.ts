@@ -5,7 +5,7 @@
 // dictionaries cut to the used entries. Never transfers a buffer the worker still holds (cached
 // columns are zero-copy views).
 
-import { packUtf8, wellFormed } from '../../storage/block/index.ts'
+import { packUtf8IfWellFormed } from '../../storage/block/index.ts'
 import { type AggState, deserializeAggState } from '../agg/index.ts'
 import { UNREAD, usedEntries } from '../batch.ts'
 import type { ExecStats } from '../context.ts'
@@ -14,8 +14,6 @@ import type { Cell } from '../result.ts'
 import type { Vec } from '../vector.ts'
 import type { PartialKeys } from './partial-aggregate.ts'
 import type { CountPartial, Partial, TopPartial, UnitOutput } from './run-unit.ts'
-
-const SURROGATE = /[\uD800-\uDFFF]/
 
 /** Groups from which a key column of strings travels packed. */
 export const PACK_MIN = 4096
@@ -27,11 +25,9 @@ export const PACK_MIN = 4096
 function packKeys(cells: readonly Cell[]): PartialKeys {
   if (cells.length < PACK_MIN) return cells
   for (const c of cells) if (typeof c !== 'string') return cells
-  const strings = cells as readonly string[]
-  // No surrogate anywhere (the common case) is well-formed; else each string is checked (two lone
-  // halves in neighbouring strings would read as a pair in the joined text).
-  if (SURROGATE.test(strings.join('')) && !strings.every((x) => wellFormed(x) === x)) return cells
-  const { offsets, bytes } = packUtf8(strings, strings.length)
+  const packed = packUtf8IfWellFormed(cells as readonly string[])
+  if (packed === undefined) return cells
+  const { offsets, bytes } = packed
   // A buffer of its own (a small encode may sit in Buffer's shared pool, which must not be transferred).
   const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice()
   return { offsets, bytes: own }

@@ -31,5 +31,5 @@ export {
 } from './framing.ts'
 export { type BlockHeader, type ColumnEntry, parseHeader } from './header.ts'
 export { isSparseCount, positionIndex, SPARSE_DENSITY_DIVISOR, SPARSE_MIN_ROWS } from './sparse.ts'
-export { packUtf8, unpackUtf8, utf8Strings, wellFormed } from './utf8.ts'
+export { packUtf8IfWellFormed, unpackUtf8, utf8Strings } from './utf8.ts'
 export { computeZoneMap, type ZoneColumn, type ZoneMap, zoneMayEqual, zoneMayHavePrefix } from './zone-map.ts'

@@ -22,8 +22,25 @@ export interface Utf8Buffers {
  * byte buffer. Throws when the column would exceed Int32 offsets (2 GiB), a block-size bug.
  */
 export function packUtf8(strings: readonly (string | undefined)[], length: number): Utf8Buffers {
-  // One native encode of the joined text; pairs cannot form across boundaries (inputs well-formed).
+  return packJoined(strings, strings.join(''), length)
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/
+
+/**
+ * `packUtf8` of strings that may not be well-formed: undefined when one holds a lone surrogate
+ * (UTF-8 would turn it into U+FFFD). The joined text is made once: with no surrogate in it (the
+ * common case) every string is well-formed; else each is checked (two lone halves in neighbouring
+ * strings read as a pair in the joined text).
+ */
+export function packUtf8IfWellFormed(strings: readonly string[]): Utf8Buffers | undefined {
   const joined = strings.join('')
+  if (SURROGATE.test(joined) && strings.some((x) => LONE_SURROGATE.test(x))) return undefined
+  return packJoined(strings, joined, strings.length)
+}
+
+function packJoined(strings: readonly (string | undefined)[], joined: string, length: number): Utf8Buffers {
+  // One native encode of the joined text; pairs cannot form across boundaries (inputs well-formed).
   const bytes = Buffer.from(joined, 'utf8')
   if (bytes.length > 0x7fffffff) throw new Error('block string column exceeds 2 GiB of UTF-8')
   const offsets = new Int32Array(length + 1)
