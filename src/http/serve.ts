@@ -6,7 +6,7 @@
 import * as http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { AnyApldb as Apldb } from '../query/apldb.ts'
-import { StepClock, TURN_MS } from '../util/loop-turn.ts'
+import { noteConnection, StepClock, TURN_MS } from '../util/loop-turn.ts'
 import { createHandler, type HttpOptions } from './handler.ts'
 
 /** Options of `serve` (`console` defaults to true here: the web console at `/`). */
@@ -57,7 +57,10 @@ export async function serve(db: Apldb, opts: ServeOptions = {}): Promise<Running
       handler(req, res)
     },
   )
-  server.on('connection', (s: Socket) => connections.add(s))
+  server.on('connection', (s: Socket) => {
+    noteConnection()
+    connections.add(s)
+  })
   // With a listener here Node leaves a timed-out socket to us (it would destroy it at once).
   server.on('timeout', (s: Socket) => connections.timedOut(s))
   const host = opts.host ?? '127.0.0.1'

@@ -1,7 +1,9 @@
 // util/loop-turn.ts: callers that yield together resume one per event-loop iteration, in the order
 // they asked, so I/O is polled between any two of them.
+
+import net from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { nextTurn, StepClock, waitingTurns } from '../../../src/util/loop-turn.ts'
+import { IO_PASSES, nextTurn, noteConnection, StepClock, waitingTurns } from '../../../src/util/loop-turn.ts'
 import { loopIterations } from './loop-iterations.ts'
 
 describe('nextTurn', () => {
@@ -53,6 +55,58 @@ describe('nextTurn', () => {
   it('keeps its queue short after many turns', async () => {
     for (let round = 0; round < 3; round++) await Promise.all(Array.from({ length: 2000 }, () => nextTurn()))
     expect(waitingTurns()).toBe(0)
+  })
+})
+
+describe('nextTurn while connections arrive', () => {
+  it('accepts a burst of connections before resuming work that holds the loop (libuv accepts one per iteration)', async () => {
+    const events: string[] = []
+    const server = net.createServer()
+    server.on('connection', (c) => {
+      noteConnection()
+      events.push('connection')
+      c.destroy()
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const { port } = server.address() as net.AddressInfo
+    let working = true
+    const work = (async () => {
+      while (working) {
+        await nextTurn()
+        events.push('piece')
+        const end = performance.now() + 3
+        while (performance.now() < end) {}
+      }
+    })()
+    await new Promise((r) => setTimeout(r, 20))
+    const burst = 20
+    const clients = Array.from({ length: burst }, () => net.connect(port, '127.0.0.1').on('error', () => {}))
+    while (events.filter((e) => e === 'connection').length < burst) await new Promise((r) => setTimeout(r, 5))
+    working = false
+    await work
+    for (const c of clients) c.destroy()
+    await new Promise((r) => server.close(r))
+    // Without the passes, one piece ran between any two accepted connections (19 here).
+    const first = events.indexOf('connection')
+    const last = events.lastIndexOf('connection')
+    const between = events.slice(first, last).filter((e) => e === 'piece').length
+    expect(between).toBeLessThanOrEqual(2)
+  })
+
+  it('still resumes a waiter within IO_PASSES iterations while connections never stop arriving', async () => {
+    let on = true
+    const arrive = () => {
+      noteConnection()
+      if (on) setImmediate(arrive)
+    }
+    setImmediate(arrive)
+    const loop = loopIterations()
+    await nextTurn()
+    const waited = loop.now()
+    on = false
+    loop.stop()
+    expect(waited).toBeGreaterThan(1)
+    expect(waited).toBeLessThanOrEqual(IO_PASSES + 2)
   })
 })
 
