@@ -4,12 +4,14 @@
 // checkout's bin/apldb.js for "before" figures. Usage:
 // An attack with no answer within --timeout seconds is reported as such (its server is then stopped).
 //   node bench/attacks.bench.ts [--bin PATH] [--scale issue|ci] [--heap MiB] [--only id,id] [--rss-kill MiB] [--timeout S]
+//     [--repeat N]       (each chosen attack N times, each on a fresh server: a cold server's spread)
 //     [--trace-gc]       (each child runs with --trace-gc; the main thread's GC pauses during the attack are summarized in the note)
 //     [--cpu-prof DIR]   (each child server writes V8 CPU profiles to DIR/<attack>, one per thread, main thread `.0.`; read with bench/long-tasks.ts)
 import { parseArgs } from 'node:util'
 import {
   ATTACKS,
   type Attack,
+  BURST_ATTACK,
   IDLE_ATTACK,
   type Outcome,
   type Scale,
@@ -29,13 +31,22 @@ const { values } = parseArgs({
     timeout: { type: 'string', default: '600' },
     'cpu-prof': { type: 'string' },
     'trace-gc': { type: 'boolean', default: false },
+    repeat: { type: 'string', default: '1' },
   },
 })
 const scale = values.scale as Scale
 const MiB = 1 << 20
-const all: Attack[] = [...ATTACKS, SPARSE_WIDE_ATTACK, STARVATION_ATTACK, SHUTDOWN_ATTACK, IDLE_ATTACK]
+const all: Attack[] = [
+  ...ATTACKS,
+  BURST_ATTACK,
+  SPARSE_WIDE_ATTACK,
+  STARVATION_ATTACK,
+  SHUTDOWN_ATTACK,
+  IDLE_ATTACK,
+]
 const only = values.only?.split(',')
-const chosen = only ? all.filter((a) => only.some((o) => a.id.startsWith(o))) : all
+const picked = only ? all.filter((a) => only.some((o) => a.id.startsWith(o))) : all
+const chosen = picked.flatMap((a) => Array.from({ length: Number(values.repeat) }, () => a))
 
 console.log(`bin=${values.bin ?? THIS_BIN} scale=${scale} heap=${values.heap}MiB`)
 console.log('| attack | status | codes | time | peak RSS | slowest health | after | note |')
@@ -44,6 +55,7 @@ for (const a of chosen) {
   const s = await startChild({
     bin: values.bin,
     heapMb: Number(values.heap),
+    args: a.args ? [...a.args] : undefined,
     rssKillBytes: Number(values['rss-kill']) * MiB,
     nodeArgs: [
       ...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}/${a.id}`] : []),

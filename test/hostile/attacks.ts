@@ -24,6 +24,8 @@ export interface Outcome {
 export interface Attack {
   readonly id: string
   readonly title: string
+  /** Arguments of `apldb serve` this attack needs (its server's settings), beyond the harness's own. */
+  readonly args?: readonly string[]
   /** Work done before measuring (loading data). */
   prepare?(s: ChildServer, scale: Scale): Promise<void>
   run(s: ChildServer, scale: Scale): Promise<Outcome>
@@ -369,6 +371,23 @@ export const IDLE_ATTACK: Attack = {
     for (const sock of [...after.sockets, ...before.sockets]) sock.destroy()
     return { status: 'n/a', codes: [], note: `${open} of ${n} still open`, replies: [] }
   },
+}
+
+/**
+ * Attack 3f: 16 summarizes of 50k groups arriving at once on a fresh server (cold code, the rows in
+ * the unsealed tail), with 2 query slots and a 1.5 s queue wait: the burst's connections are accepted
+ * one per event-loop iteration, so a health check behind them waited one query piece per connection.
+ */
+export const BURST_ATTACK: Attack = {
+  id: '3f-burst-cold',
+  title:
+    '3f. 16 summarizes of 50k groups arriving at once on a fresh server (2 query slots, 1.5 s queue wait)',
+  args: ['--max-queries', '2', '--queue-timeout', '1500'],
+  prepare: (s) => loadRows(s, 'd', 50_000),
+  run: async (s) =>
+    outcome(
+      await Promise.all(Array.from({ length: 16 }, () => apl(s, `['d'] | summarize count() by u | count`))),
+    ),
 }
 
 /** Attack 7: delete and trim latency while 3 ingest and 2 query loops run. */

@@ -1,15 +1,14 @@
-// Hostile load on the server as a whole (issue 28, attacks 3e, 7 and 8) against the real `apldb
+// Hostile load on the server as a whole (issue 28, attacks 3f, 7 and 8) against the real `apldb
 // serve` as a child process with a 512 MiB V8 heap: concurrent heavy queries wait for a bounded
 // number of slots and get 429 with Retry-After past a bounded wait; deletion and trim answer under
 // a mixed ingest and query load; SIGTERM exits within the drain deadline with idle and half-open
 // connections open; idle connections close on the idle timeout. Prints the latencies it measures.
 import { afterAll, describe, expect, it } from 'vitest'
 import {
-  apl,
+  BURST_ATTACK,
   IDLE_ATTACK,
   loadRows,
   openSockets,
-  outcome,
   SHUTDOWN_ATTACK,
   STARVATION_ATTACK,
 } from './attacks.ts'
@@ -30,23 +29,9 @@ afterAll(async () => {
 })
 
 describe('hostile load', () => {
-  it('3e: 16 concurrent 50k-group summarizes: 2 run at a time, the rest wait or get 429 with Retry-After', async () => {
-    const s = await child(['--max-queries', '2', '--queue-timeout', '1500'])
-    const r = await survive(
-      s,
-      {
-        id: '3e-concurrent-groups',
-        title: '16 concurrent summarizes',
-        prepare: (x) => loadRows(x, 'd', 50_000),
-        run: async (x) =>
-          outcome(
-            await Promise.all(
-              Array.from({ length: 16 }, () => apl(x, `['d'] | summarize count() by u | count`)),
-            ),
-          ),
-      },
-      MEMORY,
-    )
+  it('3f: 16 concurrent 50k-group summarizes: 2 run at a time, the rest wait or get 429 with Retry-After', async () => {
+    const s = await child([...(BURST_ATTACK.args ?? [])])
+    const r = await survive(s, BURST_ATTACK, MEMORY)
     for (const x of r.replies) {
       expect([200, 429]).toContain(x.status)
       if (x.status === 200) expect(x.json.tables[0].columns[0][0]).toBe(50_000)
