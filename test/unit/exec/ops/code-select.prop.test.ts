@@ -184,6 +184,60 @@ describe('selectByCodes', () => {
   })
 })
 
+describe('selectByCodes over blocks large enough to sample (the branching paths)', () => {
+  // Up to three tests over 1,024–5,000 rows, each passing a random set of codes: none, one (the
+  // per-code comparison), a few (a rarely taken branch) or most (branch-free); dense and over a
+  // selection. The answer is the rows passing every test, in order.
+  const arbTests = fc.integer({ min: 1024, max: 5000 }).chain((n) =>
+    fc.record({
+      n: fc.constant(n),
+      tests: fc.array(
+        fc.record({
+          entries: fc.oneof(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 16, max: 60 })),
+          seed: fc.integer({ min: 0, max: 2 ** 30 }),
+          passing: fc.oneof(fc.constant(0), fc.constant(1), fc.constant(2), fc.integer({ min: 0, max: 40 })),
+          nulls: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 3 },
+      ),
+      sel: fc.option(fc.integer({ min: 1, max: 7 }), { nil: undefined }),
+    }),
+  )
+  const build = (n: number, t: { entries: number; seed: number; passing: number; nulls: boolean }) => {
+    let x = t.seed
+    const next = () => {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0
+      return x >>> 8
+    }
+    const codes = Int32Array.from({ length: n }, () =>
+      t.nulls && next() % 10 === 0 ? -1 : next() % t.entries,
+    )
+    const pass = new Uint8Array(t.entries + 1)
+    for (let j = 0; j < Math.min(t.passing, t.entries + 1); j++) pass[next() % (t.entries + 1)] = 1
+    // The first and the last row often pass (a loop's bounds).
+    const passing = pass.findIndex((p) => p === 1) - 1
+    if (passing >= 0 && t.seed & 1) codes[0] = passing
+    if (passing >= 0 && t.seed & 2) codes[n - 1] = passing
+    return { codes, pass }
+  }
+  it('keeps exactly the rows passing every test', () => {
+    fc.assert(
+      fc.property(arbTests, ({ n, tests: specs, sel }) => {
+        const tests = specs.map((t) => build(n, t))
+        const rows =
+          sel === undefined ? null : Uint32Array.from({ length: n }, (_, i) => i).filter((i) => i % sel === 0)
+        const keep = new Uint32Array(n)
+        const k = selectByCodes(tests, rows, keep, n)
+        const expected = [...(rows ?? Array.from({ length: n }, (_, i) => i))].filter((i) =>
+          tests.every((t) => t.pass[t.codes[i] + 1] === 1),
+        )
+        expect([...keep.subarray(0, k)]).toEqual(expected)
+      }),
+      { seed: SEED, numRuns: 400, interruptAfterTimeLimit: 20_000 },
+    )
+  })
+})
+
 describe('codeTests', () => {
   const fields = [
     { name: 'm', types: ['string' as const] },
@@ -246,6 +300,10 @@ describe('codeTests', () => {
     expect(t?.codes[8]).toBe(3 + 1)
     expect(t?.codes[32]).toBe(-1)
     expect(t?.codes[1]).toBe(1)
+    // Again over the same vector (its other rows are found once and kept): the same test.
+    const [again] = codeTests(codeConjuncts(where("m == 'v1'")) ?? [], b, scope) ?? []
+    expect([...(again?.pass ?? [])]).toEqual([...(t?.pass ?? [])])
+    expect([...(again?.codes ?? [])]).toEqual([...(t?.codes ?? [])])
     // Too many rows of another type: nothing saved, declined.
     const many = { ...num, valid: new Uint8Array(n).fill(1) }
     const strNone = { ...str, codes: new Int32Array(n).fill(-1) }
