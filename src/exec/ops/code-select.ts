@@ -1,8 +1,10 @@
 // exec/ops/code-select.ts: `where` over dictionary-coded strings straight to a selection. A conjunct
 // that reads one string column and otherwise only constants is evaluated once over that column's
 // dictionary, by the same kernels and so with the same semantics, giving a pass byte per code (null
-// and false both fail a `where`); the rows then pass by table lookups on their codes, every conjunct
-// in one branch-free pass, without a bool vector per conjunct.
+// and false both fail a `where`); the rows then pass by table lookups on their codes, without a bool
+// vector per conjunct: when one conjunct passes few of a sample of rows, its rows are picked first by
+// a rarely taken branch (by comparing the code itself when it passes one) and the others narrow them;
+// otherwise every conjunct runs in one branch-free pass.
 import type { BoundExpr, ExprKind, ExprOf } from '../../plan/index.ts'
 import { type Batch, splitMixed, takeVec, UNREAD } from '../batch.ts'
 import { type EvalScope, evaluate } from '../eval/evaluate.ts'
