@@ -59,18 +59,16 @@ export class TDigest {
     sortFloat64(b)
     const n = this.n
     if (n + bn > this.means.length) this.resize(n + bn)
-    // The centroids are read from a copy while the merged, compressed ones are written in place.
-    if (SCRATCH_MEANS.length < n) {
-      SCRATCH_MEANS = new Float64Array(2 * n)
-      SCRATCH_WEIGHTS = new Float64Array(2 * n)
-    }
-    SCRATCH_MEANS.set(this.means.subarray(0, n))
-    SCRATCH_WEIGHTS.set(this.weights.subarray(0, n))
+    // The centroids move up past `bn` slots and are read from there while the merged, compressed
+    // ones are written from slot 0: each output stands below the next centroid read (see mergeCompress).
+    this.means.copyWithin(bn, 0, n)
+    this.weights.copyWithin(bn, 0, n)
     this.merged += bn
     this.bn = 0
     this.n = mergeCompress(
-      SCRATCH_MEANS,
-      SCRATCH_WEIGHTS,
+      this.means,
+      this.weights,
+      bn,
       n,
       b,
       this.means,
@@ -112,7 +110,7 @@ export class TDigest {
     this.merged += other.merged
     if (other.min < this.min) this.min = other.min
     if (other.max > this.max) this.max = other.max
-    this.n = mergeCompress(means, weights, n, NO_VALUES, means, weights, this.merged, this.compression)
+    this.n = mergeCompress(means, weights, 0, n, NO_VALUES, means, weights, this.merged, this.compression)
   }
 
   /**
@@ -227,21 +225,20 @@ function qLimit(q0: number, norm: number): number {
   return (Math.sin(k / norm) + 1) / 2
 }
 
-/** Scratch copy of a digest's centroids while a flush merges into them (one digest flushes at a time). */
-let SCRATCH_MEANS = new Float64Array(0)
-let SCRATCH_WEIGHTS = new Float64Array(0)
 const NO_VALUES = new Float64Array(0)
 
 /**
- * One pass over the sorted centroids `[0, n)` of cm/cw merged with the sorted unit-weight values
- * `b` (a centroid before a value of the same mean): neighbours join while they span ≤ 1 unit of k;
- * the result goes to om/ow from index 0 and its length is returned. om/ow may be cm/cw when `b` is
- * empty (each output index is below the next input read). A leaf loop: nothing but `return`
+ * One pass over the sorted centroids `[from, from + n)` of cm/cw merged with the sorted unit-weight
+ * values `b` (a centroid before a value of the same mean): neighbours join while they span ≤ 1 unit
+ * of k; the result goes to om/ow from index 0 and its length is returned. om/ow may be cm/cw when
+ * `from` ≥ b.length: an output is written only after at least one more input was read, so its index
+ * stays below `from` + the centroids read, the next one's slot. A leaf loop: nothing but `return`
  * follows it.
  */
 function mergeCompress(
   cm: Float64Array,
   cw: Float64Array,
+  from: number,
   n: number,
   b: Float64Array,
   om: Float64Array,
@@ -262,9 +259,9 @@ function mergeCompress(
   while (i < n || j < bn) {
     let m: number
     let w: number
-    if (j >= bn || (i < n && cm[i] <= b[j])) {
-      m = cm[i]
-      w = cw[i++]
+    if (j >= bn || (i < n && cm[from + i] <= b[j])) {
+      m = cm[from + i]
+      w = cw[from + i++]
     } else {
       m = b[j++]
       w = 1
