@@ -4,7 +4,7 @@
 // summarize's string key finds each entry's group by it: ops/key-dictionary.ts).
 
 import { hashOut, hashString } from './hash64.ts'
-import { hllRank } from './hyperloglog.ts'
+import { hllRank, packCell } from './hyperloglog.ts'
 
 /** A dictionary-coded string column's dictionary for one block. The executor makes one per block column. */
 export class CodeDictionary {
@@ -18,33 +18,28 @@ export class CodeDictionary {
     this.values = values
   }
 
-  /** HyperLogLog precision of `slots` / `ranks` (-1: none yet). */
+  /** HyperLogLog precision of `cells` (-1: none yet). */
   private hllP = -1
-  private slots: Uint32Array | null = null
-  /** Rank per code; 0 where not derived yet (a rank is at least 1). */
-  private ranks: Uint8Array | null = null
+  /** Per code, its register and rank packed by packCell (hyperloglog.ts); 0 where not derived yet. */
+  private cells: Uint32Array | null = null
 
   /**
-   * Each code's HyperLogLog register (`slot`) and rank at precision `p` (HyperLogLog.add's); a rank
-   * of 0 means not derived yet (`deriveSlot`). Shared by every dcount reading this block column, so
-   * a row costs one table step, not a hash.
+   * Each code's HyperLogLog register and rank at precision `p` (HyperLogLog.add's), packed in one
+   * cell (`packCell`: one table read per row, not two); 0 means not derived yet (`deriveSlot`).
+   * Shared by every dcount reading this block column, so a row costs one table step, not a hash.
    */
-  hllTables(p: number): { slot: Uint32Array; rank: Uint8Array } {
-    if (this.hllP !== p || this.slots === null || this.ranks === null) {
-      this.slots = new Uint32Array(this.values.length)
-      this.ranks = new Uint8Array(this.values.length)
+  hllCells(p: number): Uint32Array {
+    if (this.hllP !== p || this.cells === null) {
+      this.cells = new Uint32Array(this.values.length)
       this.hllP = p
     }
-    return { slot: this.slots, rank: this.ranks }
+    return this.cells
   }
 
-  /** Derives the register and rank of `code` at precision `p` from its hash (after `hllTables(p)`). */
+  /** Derives the register and rank of `code` at precision `p` from its hash (after `hllCells(p)`). */
   deriveSlot(p: number, code: number): void {
-    const slot = this.slots as Uint32Array
-    const rank = this.ranks as Uint8Array
     this.hash(code)
-    slot[code] = hashOut[0] >>> (32 - p)
-    rank[code] = hllRank(p, hashOut[0], hashOut[1])
+    ;(this.cells as Uint32Array)[code] = packCell(hashOut[0] >>> (32 - p), hllRank(p, hashOut[0], hashOut[1]))
   }
 
   /** The low word of `values[code]`'s hash (`hashOut[1]` after `hash(code)`), read from the cache when there. */

@@ -110,10 +110,10 @@ export class DcountState extends AggStateBase<number> {
       const hll = this.hll
       if (hll !== null) {
         // Past the exact limit: registers by code (each distinct string hashed once per block).
-        const t = dict.hllTables(hll.p)
-        for (let j = hll.addSlotsLeaf(t.slot, t.rank, codes, rows, i, to); j < to; ) {
+        const cells = dict.hllCells(hll.p)
+        for (let j = hll.addSlotsLeaf(cells, codes, rows, i, to); j < to; ) {
           dict.deriveSlot(hll.p, codes[rows === null ? j : rows[j]])
-          j = hll.addSlots(t.slot, t.rank, codes, rows, j, to)
+          j = hll.addSlots(cells, codes, rows, j, to)
         }
         return
       }

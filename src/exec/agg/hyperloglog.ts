@@ -14,21 +14,29 @@ export function hllRank(p: number, hi: number, lo: number): number {
   return rest !== 0 ? Math.clz32(rest) + 1 : 32 - p + (lo !== 0 ? Math.clz32(lo) : 32) + 1
 }
 
-// Leaf loops: register-wise max of each row's (slot, rank), by code, up to a code with no rank.
+/** Bits of a packed cell holding the rank (at most 65 − p ≤ 61); the register index sits above them. */
+const RANK_BITS = 6
+const RANK_MASK = (1 << RANK_BITS) - 1
+
+/** Register `slot` and rank `rank` (≥ 1) in one cell, never 0 (0 marks a code not derived yet). */
+export function packCell(slot: number, rank: number): number {
+  return ((slot << RANK_BITS) | rank) >>> 0
+}
+
+// Leaf loops: register-wise max of each row's packed (slot, rank) cell, by code, up to a code with none.
 function maxInto(
   regs: Uint8Array,
-  slot: Uint32Array,
-  rank: Uint8Array,
+  cells: Uint32Array,
   codes: Int32Array,
   rows: Uint32Array,
   from: number,
   to: number,
 ): number {
   for (let i = from; i < to; i++) {
-    const c = codes[rows[i]]
-    const r = rank[c]
-    if (r === 0) return i
-    const j = slot[c]
+    const v = cells[codes[rows[i]]]
+    if (v === 0) return i
+    const j = v >>> RANK_BITS
+    const r = v & RANK_MASK
     if (r > regs[j]) regs[j] = r
   }
   return to
@@ -36,17 +44,16 @@ function maxInto(
 
 function maxIntoDense(
   regs: Uint8Array,
-  slot: Uint32Array,
-  rank: Uint8Array,
+  cells: Uint32Array,
   codes: Int32Array,
   from: number,
   to: number,
 ): number {
   for (let i = from; i < to; i++) {
-    const c = codes[i]
-    const r = rank[c]
-    if (r === 0) return i
-    const j = slot[c]
+    const v = cells[codes[i]]
+    if (v === 0) return i
+    const j = v >>> RANK_BITS
+    const r = v & RANK_MASK
     if (r > regs[j]) regs[j] = r
   }
   return to
@@ -71,22 +78,21 @@ export class HyperLogLog {
   }
 
   /**
-   * Adds the values of `rows[from, to)` by their codes: `slot[code]` is the value's register,
-   * `rank[code]` its rank (as `add` derives them from the hash; CodeDictionary.hllTables), one
-   * typed-array step per row instead of a hash. Stops at the first row whose code has no rank yet
+   * Adds the values of `rows[from, to)` by their codes: `cells[code]` is the value's register and
+   * rank packed (`packCell`, as `add` derives them from the hash; CodeDictionary.hllCells), one
+   * typed-array step per row instead of a hash. Stops at the first row whose code has no cell yet
    * (0) and returns its index (the caller derives it and goes on from there), else `to`.
    */
   addSlots(
-    slot: Uint32Array,
-    rank: Uint8Array,
+    cells: Uint32Array,
     codes: Int32Array,
     rows: Uint32Array | null,
     from: number,
     to: number,
   ): number {
     return rows === null
-      ? maxIntoDense(this.registers, slot, rank, codes, from, to)
-      : maxInto(this.registers, slot, rank, codes, rows, from, to)
+      ? maxIntoDense(this.registers, cells, codes, from, to)
+      : maxInto(this.registers, cells, codes, rows, from, to)
   }
 
   /**
@@ -94,16 +100,15 @@ export class HyperLogLog {
    * a segment's first call (later calls, one per newly derived code, go through `addSlots`).
    */
   addSlotsLeaf(
-    slot: Uint32Array,
-    rank: Uint8Array,
+    cells: Uint32Array,
     codes: Int32Array,
     rows: Uint32Array | null,
     from: number,
     to: number,
   ): number {
     return rows === null
-      ? leafCall(maxIntoDense, this.registers, slot, rank, codes, from, to)
-      : leafCall(maxInto, this.registers, slot, rank, codes, rows, from, to)
+      ? leafCall(maxIntoDense, this.registers, cells, codes, from, to)
+      : leafCall(maxInto, this.registers, cells, codes, rows, from, to)
   }
 
   /** Register-wise max: the sketch of the union. */
