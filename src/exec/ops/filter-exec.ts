@@ -10,13 +10,8 @@ import { asBool } from '../kernels/coerce.ts'
 import { selectAgainstConstant } from '../kernels/operators/compare.ts'
 import { leafCall } from '../leaf-call.ts'
 import { newMetrics, type OperatorMetrics, type PhysicalOperator } from '../operator.ts'
-import {
-  type CodeConjunct,
-  type CodeScratch,
-  codeConjuncts,
-  codeTests,
-  selectByCodes,
-} from './code-select.ts'
+import { selectByCodes } from './code-pass.ts'
+import { type CodeConjunct, type CodeScratch, codeConjuncts, codeTests } from './code-select.ts'
 
 /** A filter's scratch: the kept rows of a batch are gathered in `keep`, then copied out at their count. */
 export interface FilterScratch extends CodeScratch {

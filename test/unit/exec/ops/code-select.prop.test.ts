@@ -9,12 +9,8 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Batch, splitMixed } from '../../../../src/exec/batch.ts'
 import { scopeOf } from '../../../../src/exec/eval/evaluate.ts'
-import {
-  type CodeTest,
-  codeConjuncts,
-  codeTests,
-  selectByCodes,
-} from '../../../../src/exec/ops/code-select.ts'
+import { type CodeTest, selectByCodes } from '../../../../src/exec/ops/code-pass.ts'
+import { codeConjuncts, codeTests } from '../../../../src/exec/ops/code-select.ts'
 import { runQuery } from '../../../../src/exec/run.ts'
 import { compileApl, schemaFromSnapshot } from '../../../../src/plan/index.ts'
 import { diffResults } from '../../../differential/result-diff.ts'
