@@ -8,6 +8,9 @@ const MAGIC = 0xa6
 /** Bumped whenever any state's byte layout changes; readers refuse other versions. */
 const VERSION = 1
 
+/** True on a little-endian machine: typed arrays then copy as bytes in the wire's byte order. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
+
 /** Grows a byte buffer as values are appended; `finish()` returns the exact bytes. */
 export class ByteWriter {
   private buf = new Uint8Array(64)
@@ -54,14 +57,16 @@ export class ByteWriter {
   /** Appends `n` float64 values from `a`, preceded by nothing (the caller writes the count). */
   f64s(a: Float64Array, n: number): void {
     this.ensure(8 * n)
-    for (let i = 0; i < n; i++) this.view.setFloat64(this.len + 8 * i, a[i], true)
+    if (LITTLE_ENDIAN) this.buf.set(new Uint8Array(a.buffer, a.byteOffset, 8 * n), this.len)
+    else for (let i = 0; i < n; i++) this.view.setFloat64(this.len + 8 * i, a[i], true)
     this.len += 8 * n
   }
 
   /** Appends `n` int32 values from `a` (the caller writes the count). */
   i32s(a: Int32Array, n: number): void {
     this.ensure(4 * n)
-    for (let i = 0; i < n; i++) this.view.setInt32(this.len + 4 * i, a[i], true)
+    if (LITTLE_ENDIAN) this.buf.set(new Uint8Array(a.buffer, a.byteOffset, 4 * n), this.len)
+    else for (let i = 0; i < n; i++) this.view.setInt32(this.len + 4 * i, a[i], true)
     this.len += 4 * n
   }
 
@@ -148,7 +153,8 @@ export class ByteReader {
   f64s(n: number, cap = n): Float64Array<ArrayBuffer> {
     this.need(8 * n)
     const out = new Float64Array(Math.max(cap, n))
-    for (let i = 0; i < n; i++) out[i] = this.view.getFloat64(this.pos + 8 * i, true)
+    if (LITTLE_ENDIAN) new Uint8Array(out.buffer).set(this.buf.subarray(this.pos, this.pos + 8 * n))
+    else for (let i = 0; i < n; i++) out[i] = this.view.getFloat64(this.pos + 8 * i, true)
     this.pos += 8 * n
     return out
   }
@@ -157,7 +163,8 @@ export class ByteReader {
   i32s(n: number): Int32Array<ArrayBuffer> {
     this.need(4 * n)
     const out = new Int32Array(n)
-    for (let i = 0; i < n; i++) out[i] = this.view.getInt32(this.pos + 4 * i, true)
+    if (LITTLE_ENDIAN) new Uint8Array(out.buffer).set(this.buf.subarray(this.pos, this.pos + 4 * n))
+    else for (let i = 0; i < n; i++) out[i] = this.view.getInt32(this.pos + 4 * i, true)
     this.pos += 4 * n
     return out
   }

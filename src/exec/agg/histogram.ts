@@ -6,6 +6,7 @@
 import { type AggState, sameKind } from './agg-state.ts'
 import type { ByteReader, ByteWriter } from './bytes.ts'
 import { AggStateError, intParam } from './errors.ts'
+import type { ExactBudget } from './exact-budget.ts'
 import { makeSketch, type SketchParams, SketchState } from './percentile.ts'
 import { QuantileSketch } from './quantile-sketch.ts'
 
@@ -25,8 +26,13 @@ export class HistogramState extends SketchState<HistogramBucket[]> {
   /** Number of buckets, 1–1,000. */
   readonly bins: number
 
-  constructor(bins: number, params: SketchParams = {}, sketch?: QuantileSketch) {
-    super(sketch ?? makeSketch('histogram', params))
+  constructor(
+    bins: number,
+    params: SketchParams = {},
+    sketch?: QuantileSketch,
+    budget: ExactBudget | null = null,
+  ) {
+    super(sketch ?? makeSketch('histogram', params, budget))
     this.bins = intParam(this.kind, 'bins', bins, 1, 1000)
   }
 

@@ -8,6 +8,7 @@
 import { type AggState, AggStateBase, sameKind } from './agg-state.ts'
 import type { ByteReader, ByteWriter } from './bytes.ts'
 import { AggStateError } from './errors.ts'
+import type { ExactBudget } from './exact-budget.ts'
 import { wordsToNumber } from './int64-words.ts'
 import {
   checkSketchParams,
@@ -35,12 +36,16 @@ function checkPercent(kind: string, p: unknown): number {
   return p
 }
 
-/** Makes a sketch from validated parameters. */
-export function makeSketch(kind: string, params: SketchParams): QuantileSketch {
+/** Makes a sketch from validated parameters (room past exactLimit from `budget`, when given). */
+export function makeSketch(
+  kind: string,
+  params: SketchParams,
+  budget: ExactBudget | null = null,
+): QuantileSketch {
   const exactLimit = params.exactLimit ?? DEFAULT_QUANTILE_EXACT_LIMIT
   const compression = params.compression ?? DEFAULT_COMPRESSION
   checkSketchParams(kind, exactLimit, compression)
-  return new QuantileSketch(exactLimit, compression)
+  return new QuantileSketch(exactLimit, compression, budget)
 }
 
 /** Shared body of the sketch-backed states (percentile*, histogram): numbers feed the sketch. */
@@ -105,8 +110,13 @@ export class PercentileState extends SketchState<number | null> {
   /** The requested percentage, 0–100. */
   readonly percent: number
 
-  constructor(percent: number, params: SketchParams = {}, sketch?: QuantileSketch) {
-    super(sketch ?? makeSketch('percentile', params))
+  constructor(
+    percent: number,
+    params: SketchParams = {},
+    sketch?: QuantileSketch,
+    budget: ExactBudget | null = null,
+  ) {
+    super(sketch ?? makeSketch('percentile', params, budget))
     this.percent = checkPercent(this.kind, percent)
   }
 
@@ -143,8 +153,13 @@ export class PercentilesArrayState extends SketchState<number[] | null> {
   /** The requested percentages, 0–100 each, in the caller's order. */
   readonly percents: readonly number[]
 
-  constructor(percents: readonly number[], params: SketchParams = {}, sketch?: QuantileSketch) {
-    super(sketch ?? makeSketch('percentiles_array', params))
+  constructor(
+    percents: readonly number[],
+    params: SketchParams = {},
+    sketch?: QuantileSketch,
+    budget: ExactBudget | null = null,
+  ) {
+    super(sketch ?? makeSketch('percentiles_array', params, budget))
     if (!Array.isArray(percents) || percents.length < 1 || percents.length > 64) {
       throw new AggStateError('AGG_BAD_PARAM', 'percentiles_array: give 1 to 64 percentages')
     }

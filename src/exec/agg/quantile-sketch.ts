@@ -1,10 +1,14 @@
 // exec/agg/quantile-sketch.ts: the value distribution behind percentile*, and histogram: EXACT (all
-// values kept) up to `exactLimit` values, then a t-digest. Exact answers use nearest rank, as Kusto:
-// the P-th percentile is the smallest value with at least P % of the values ≤ it (P = 0 → the minimum).
-// NaN is ignored; ±Infinity is counted apart from the digest (which only sees finite values).
+// values kept) up to `exactLimit` values, and past that while the aggregation's ExactBudget gives room
+// (exact-budget.ts), then a t-digest. Exact answers use nearest rank, as Kusto: the P-th percentile is
+// the smallest value with at least P % of the values ≤ it (P = 0 → the minimum), found by selection
+// (select-f64.ts), not a sort. NaN is ignored; ±Infinity is counted apart from the digest (which only
+// sees finite values).
 
 import type { ByteReader, ByteWriter } from './bytes.ts'
 import { AggStateError } from './errors.ts'
+import type { ExactBudget } from './exact-budget.ts'
+import { rankHistogram, selectFloat64, selectRank } from './select-f64.ts'
 import { sortFloat64 } from './sort-f64.ts'
 import { TDigest } from './tdigest.ts'
 
@@ -12,23 +16,41 @@ import { TDigest } from './tdigest.ts'
 export const DEFAULT_QUANTILE_EXACT_LIMIT = 4096
 /** t-digest compression δ past the exact range (see the accuracy test for the measured rank error). */
 export const DEFAULT_COMPRESSION = 1000
+/** From this many exact values a rank is found from a histogram (select-f64.ts), below it by partitioning. */
+const HISTOGRAM_SELECT_MIN = 4096
+/** Most exact values a serialized sketch may hold (what budgets give out stays far below). */
+const EXACT_READ_LIMIT = 1 << 26
 
 /** Exact-then-t-digest distribution of doubles; NaN is ignored. */
 export class QuantileSketch {
   readonly exactLimit: number
   readonly compression: number
-  /** Exact mode: the values (sorted in place on demand); null once in digest mode. */
-  private vals: Float64Array | null = new Float64Array(16)
+  /** Exact mode: the values (sorted or partitioned in place on demand); null once in digest mode. */
+  private vals: Float64Array | null
   private vn = 0
   private sorted = true
+  /** The index a selection last put in place (values before it ≤ it, after it ≥ it); −1: none. */
+  private placed = -1
+  /** The exact values' rank histogram (select-f64.ts), kept between the ranks of one answer; null: none. */
+  private hist: Int32Array | null = null
+  /** Where room past `exactLimit` comes from (null: nowhere; such a sketch turns into a digest there). */
+  private readonly budget: ExactBudget | null
+  /** Values of room taken from `budget` (the buffer's length past `exactLimit`). */
+  private taken = 0
   private digest: TDigest | null = null
   /** Digest mode: −Infinity and +Infinity values (kept out of the digest's interpolation). */
   private negInf = 0
   private posInf = 0
 
-  constructor(exactLimit = DEFAULT_QUANTILE_EXACT_LIMIT, compression = DEFAULT_COMPRESSION) {
+  constructor(
+    exactLimit = DEFAULT_QUANTILE_EXACT_LIMIT,
+    compression = DEFAULT_COMPRESSION,
+    budget: ExactBudget | null = null,
+  ) {
     this.exactLimit = exactLimit
     this.compression = compression
+    this.budget = budget
+    this.vals = new Float64Array(Math.min(16, exactLimit))
   }
 
   /** True once past the exact range (answers are estimates). */
@@ -49,17 +71,39 @@ export class QuantileSketch {
       this.addToDigest(this.digest as TDigest, x)
       return
     }
-    if (this.vn >= this.exactLimit) {
-      this.addToDigest(this.toDigest(), x)
-      return
-    }
     if (this.vn === vals.length) {
-      const next = new Float64Array(Math.min(2 * vals.length, this.exactLimit))
-      next.set(vals)
-      this.vals = vals = next
+      vals = this.grow(this.vn + 1)
+      if (vals === null) {
+        this.addToDigest(this.toDigest(), x)
+        return
+      }
     }
     vals[this.vn++] = x
-    this.sorted = false
+    this.touch()
+  }
+
+  /**
+   * Room for `need` exact values: a buffer at least twice as long (room past `exactLimit` taken from
+   * the budget), or null when it cannot grow (then the caller turns the sketch into a digest).
+   */
+  private grow(need: number): Float64Array | null {
+    const vals = this.vals as Float64Array
+    let len = Math.max(16, 2 * vals.length, need)
+    if (need <= this.exactLimit) len = Math.min(len, this.exactLimit)
+    const more = Math.max(0, len - this.exactLimit) - this.taken
+    if (more > 0) {
+      if (this.budget === null || !this.budget.take(more)) return null
+      this.taken += more
+    }
+    return this.resize(len)
+  }
+
+  /** Moves the exact values into a buffer of `len` (≥ their count). */
+  private resize(len: number): Float64Array {
+    const next = new Float64Array(len)
+    next.set((this.vals as Float64Array).subarray(0, this.vn))
+    this.vals = next
+    return next
   }
 
   private addToDigest(d: TDigest, x: number): void {
@@ -70,20 +114,25 @@ export class QuantileSketch {
 
   /**
    * Adds `values[i]` for i in [from, to) (or `values[rows[i]]`). The common cases (room in the exact
-   * buffer; a finite value into the digest) are inline, so no double crosses a call V8 might not inline.
+   * buffer, made once for the whole range; a finite value into the digest) are leaf loops, so no double
+   * crosses a call V8 might not inline.
    */
   addNumbers(values: Float64Array, rows: Uint32Array | null, from: number, to: number): void {
-    for (let i = from; i < to; i++) {
+    if (to <= from) return
+    let i = from
+    if (this.vals !== null && this.vn + (to - from) > this.vals.length) this.grow(this.vn + (to - from))
+    const vals = this.vals
+    if (vals !== null) {
+      const end = Math.min(to, from + (vals.length - this.vn))
+      this.vn = appendPresent(vals, this.vn, values, rows, from, end)
+      i = end
+    }
+    for (; i < to; i++) {
       const x = rows === null ? values[i] : values[rows[i]]
-      const vals = this.vals
-      if (vals !== null) {
-        if (this.vn < vals.length && this.vn < this.exactLimit && !Number.isNaN(x)) {
-          vals[this.vn++] = x
-          this.sorted = false
-        } else this.add(x)
-      } else if (x - x === 0) (this.digest as TDigest).add(x)
+      if (this.vals === null && x - x === 0) (this.digest as TDigest).add(x)
       else this.add(x)
     }
+    this.touch()
   }
 
   /** Switches to digest mode (idempotent) and returns the digest. */
@@ -95,12 +144,28 @@ export class QuantileSketch {
     this.digest = d
     this.vals = null
     this.vn = 0
+    this.budget?.give(this.taken)
+    this.taken = 0
     return d
   }
 
-  /** Folds `other` (same limits) in. */
+  /**
+   * Folds `other` (same limits) in. Two exact sketches stay exact: with a budget as far as it gives
+   * room; without one (partials merged after a parallel scan) always, as the memory was bounded where
+   * the partials were built.
+   */
   merge(other: QuantileSketch): void {
     if (other.vals !== null) {
+      const n = this.vn + other.vn
+      let vals = this.vals
+      if (vals !== null && n > vals.length)
+        vals = this.budget === null && n > this.exactLimit ? this.resize(n) : this.grow(n)
+      if (vals !== null) {
+        vals.set(other.vals.subarray(0, other.vn), this.vn)
+        this.vn = n
+        this.touch()
+        return
+      }
       for (let i = 0; i < other.vn; i++) this.add(other.vals[i])
       return
     }
@@ -116,6 +181,35 @@ export class QuantileSketch {
       this.sorted = true
     }
     return v
+  }
+
+  /** The exact values changed: no order, selection or histogram holds any more. */
+  private touch(): void {
+    this.sorted = false
+    this.placed = -1
+    this.hist = null
+  }
+
+  /**
+   * Exact mode: the value a sort would put at index k (0-based), by selection in the part of the
+   * buffer the last selection left holding k; a zero answer is the zero a sort puts there (−0 first).
+   */
+  private valueAt(k: number): number {
+    const v = (this.vals as Float64Array).subarray(0, this.vn)
+    if (this.sorted || k === this.placed) return v[k]
+    if (v.length >= HISTOGRAM_SELECT_MIN) {
+      this.hist ??= rankHistogram(v, v.length)
+      return selectRank(v, v.length, this.hist, k)
+    }
+    const p = this.placed
+    const x =
+      p < 0 ? selectFloat64(v, k) : k < p ? selectFloat64(v, k, 0, p) : selectFloat64(v, k, p + 1, v.length)
+    this.placed = k
+    if (x !== 0) return x
+    // Ranks below k hold the negatives and then the −0s: k is a −0 when it falls among those.
+    let below = 0
+    for (let i = 0; i < v.length; i++) if (v[i] < 0 || Object.is(v[i], -0)) below++
+    return k < below ? -0 : 0
   }
 
   /** Exact mode: the values, sorted (a view: do not keep it across adds); null past the exact range. */
@@ -134,10 +228,10 @@ export class QuantileSketch {
       if (r > this.negInf + d.count || d.count === 0) return Number.POSITIVE_INFINITY
       return Math.min(d.max, Math.max(d.min, d.quantile((r - this.negInf) / d.count)))
     }
-    const v = this.sortedValues()
     // Nearest rank ⌈P/100 · N⌉ (1-based); the tiny slack keeps 95 % of 20 at rank 19 despite rounding.
-    const rank = Math.ceil((p * v.length) / 100 - 1e-9)
-    return v[Math.min(v.length, Math.max(1, rank)) - 1]
+    const n = this.vn
+    const rank = Math.ceil((p * n) / 100 - 1e-9)
+    return this.valueAt(Math.min(n, Math.max(1, rank)) - 1)
   }
 
   /** Smallest and largest finite value, else smallest and largest value ([NaN, NaN] when empty). */
@@ -224,8 +318,11 @@ export class QuantileSketch {
       s.vals = null
     } else {
       const n = r.count(8)
-      if (n > s.exactLimit)
-        throw new AggStateError('AGG_CORRUPT_STATE', `quantile sketch holds ${n} > ${s.exactLimit} values`)
+      if (n > EXACT_READ_LIMIT)
+        throw new AggStateError(
+          'AGG_CORRUPT_STATE',
+          `quantile sketch holds ${n} > ${EXACT_READ_LIMIT} values`,
+        )
       s.vals = r.f64s(n, Math.max(16, n))
       s.vn = n
       s.sorted = false
@@ -252,4 +349,30 @@ export function checkSketchParams(
   if (!(compression >= 20 && compression <= 10_000)) {
     throw new AggStateError(code, `${kind}: compression must be in [20, 10000], got ${compression}`)
   }
+}
+
+/** Appends `values[i]` (or `values[rows[i]]`) for i in [from, to) but NaN to `vals` from `vn`; the new count. */
+function appendPresent(
+  vals: Float64Array,
+  vn: number,
+  values: Float64Array,
+  rows: Uint32Array | null,
+  from: number,
+  to: number,
+): number {
+  let n = vn
+  if (rows === null) {
+    for (let i = from; i < to; i++) {
+      const x = values[i]
+      vals[n] = x
+      n += x === x ? 1 : 0
+    }
+  } else {
+    for (let i = from; i < to; i++) {
+      const x = values[rows[i]]
+      vals[n] = x
+      n += x === x ? 1 : 0
+    }
+  }
+  return n
 }

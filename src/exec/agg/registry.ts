@@ -12,6 +12,7 @@ import { CountState } from './count.ts'
 import { CountIfState } from './countif.ts'
 import { DcountState, DEFAULT_DCOUNT_EXACT_LIMIT, DEFAULT_HLL_PRECISION } from './dcount.ts'
 import { AggStateError, intParam } from './errors.ts'
+import type { ExactBudget } from './exact-budget.ts'
 import { HistogramState } from './histogram.ts'
 import { MakeListState } from './make-list.ts'
 import { MAX_COLLECTION_SIZE, MakeSetState } from './make-set.ts'
@@ -62,7 +63,8 @@ interface AggStateDef<S extends AggState> {
    * result, and that result is a scalar (so a merged copy shares nothing a result cell holds).
    */
   readonly exactMerge: boolean
-  readonly create: (params: AggParams) => S
+  /** A fresh state; sketch-backed kinds take room past their exact limit from `budget` (exact-budget.ts). */
+  readonly create: (params: AggParams, budget: ExactBudget | null) => S
   /** Reads the body written by `serialize` (after the header). */
   readonly read: (r: ByteReader) => S
 }
@@ -174,14 +176,14 @@ export const AGG_STATES = {
     description: 'One percentile: exact nearest rank up to exactLimit values, then t-digest.',
     estimated: true,
     exactMerge: false,
-    create: (p) => new PercentileState(p.percent as number, p),
+    create: (p, budget) => new PercentileState(p.percent as number, p, undefined, budget),
     read: PercentileState.read,
   }),
   percentiles_array: row({
     description: 'Several percentiles, in the requested order.',
     estimated: true,
     exactMerge: false,
-    create: (p) => new PercentilesArrayState(p.percents as readonly number[], p),
+    create: (p, budget) => new PercentilesArrayState(p.percents as readonly number[], p, undefined, budget),
     read: PercentilesArrayState.read,
   }),
   topk: row({
@@ -195,7 +197,7 @@ export const AGG_STATES = {
     description: 'Equal-width buckets [{lower, upper, count}] from min to max.',
     estimated: true,
     exactMerge: false,
-    create: (p) => new HistogramState(p.bins as number, p),
+    create: (p, budget) => new HistogramState(p.bins as number, p, undefined, budget),
     read: HistogramState.read,
   }),
   rate: row({
@@ -244,11 +246,19 @@ export function mergesExactly(kind: string): boolean {
 }
 
 /** A fresh, empty state for aggregation `kind`; bad parameters throw AGG_BAD_PARAM. */
-export function createAggState<K extends AggKind>(kind: K, params?: AggParams): AggStateOf<K>
+export function createAggState<K extends AggKind>(
+  kind: K,
+  params?: AggParams,
+  budget?: ExactBudget | null,
+): AggStateOf<K>
 /** A fresh state for a runtime name; unknown names throw AGG_UNKNOWN_KIND. */
-export function createAggState(kind: string, params?: AggParams): AggState
-export function createAggState(kind: string, params: AggParams = {}): AggState {
-  return lookup(kind).create(params)
+export function createAggState(kind: string, params?: AggParams, budget?: ExactBudget | null): AggState
+export function createAggState(
+  kind: string,
+  params: AggParams = {},
+  budget: ExactBudget | null = null,
+): AggState {
+  return lookup(kind).create(params, budget)
 }
 
 /** Rebuilds a state of `kind` from `serialize()` bytes; anything malformed throws AGG_CORRUPT_STATE. */

@@ -5,7 +5,7 @@
 import type { AplType } from '../../catalog/index.ts'
 import type { AggregateRow, BoundExpr, ExprOf, TimeBucket } from '../../plan/index.ts'
 import { formatGoDuration, formatRfc3339Nano } from '../../util/time/index.ts'
-import { type AggParams, type AggState, createAggState, isAggKind } from '../agg/index.ts'
+import { type AggParams, type AggState, createAggState, type ExactBudget, isAggKind } from '../agg/index.ts'
 import { ExecError } from '../context.ts'
 import { literalCell } from '../kernels/constants.ts'
 import type { KernelEnv } from '../kernels/kernel.ts'
@@ -119,9 +119,9 @@ export function aggSpec(call: ExprOf<'AggCall'>, site: AggSite): AggSpec {
   return call.fn.rowColumns ? { ...spec, payload: rest } : spec
 }
 
-/** A fresh state for a spec. */
-export function newState(spec: AggSpec): AggState {
-  return createAggState(spec.kind, spec.params)
+/** A fresh state for a spec (sketches take room past their exact limit from `budget`, when given). */
+export function newState(spec: AggSpec, budget: ExactBudget | null = null): AggState {
+  return createAggState(spec.kind, spec.params, budget)
 }
 
 function toJson(v: unknown): CellJson {

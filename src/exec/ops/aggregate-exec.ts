@@ -1,4 +1,5 @@
 import type { Aggregate, ColumnDef, RowSchema } from '../../plan/index.ts'
+import { exactValuesWithin } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import type { ExecContext } from '../context.ts'
 import type { EvalScope } from '../eval/evaluate.ts'
@@ -73,10 +74,14 @@ export class AggregateExec implements PhysicalOperator {
       this.#keys.map((k) => k.expr),
       this.#scope,
       this.#strategy,
+      exactValuesWithin(ctx.guard.memory.limit),
     )
-    // The group table grows batch by batch: charged as it grows (a batch may add at most its rows).
+    // The group table grows batch by batch: charged as it grows (a batch may add at most its rows),
+    // with the values its sketches keep exactly.
     const memory = ctx.guard.memory.account(this.name)
-    const cost = (groups: number) => groupBytes(groups, this.#keys.length, this.#specs.length)
+    const cost = (groups: number) =>
+      groupBytes(groups, this.#keys.length, this.#specs.length) +
+      agg.exact.used * Float64Array.BYTES_PER_ELEMENT
     // A batch whose keys are mostly new to a large table is slow to add: fed in pieces, yielding between.
     const pacer = new PiecePacer(ctx.pieceRows)
     for await (const batch of this.#input.batches(ctx)) {

@@ -9,7 +9,7 @@
 import type { BoundExpr } from '../../plan/index.ts'
 import type { CountState } from '../agg/count.ts'
 import { GroupCounts } from '../agg/group-counts.ts'
-import type { AggState } from '../agg/index.ts'
+import { type AggState, DEFAULT_EXACT_VALUES, ExactBudget } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import { liveIndices } from '../batch.ts'
 import type { ExecContext } from '../context.ts'
@@ -60,6 +60,8 @@ export class GroupAggregation {
   readonly strategy: GroupStrategy
   /** Batches per path taken (for `explain`). */
   readonly paths = new PathCounts()
+  /** Values the groups' quantile sketches may keep exactly past their own limits (exact-budget.ts). */
+  readonly exact: ExactBudget
   readonly #specs: readonly AggSpec[]
   readonly #keys: readonly BoundExpr[]
   readonly #scope: EvalScope
@@ -77,7 +79,9 @@ export class GroupAggregation {
     keys: readonly BoundExpr[],
     scope: EvalScope,
     strategy: GroupStrategy = chooseGroupStrategy(specs, keys),
+    exactValues = DEFAULT_EXACT_VALUES,
   ) {
+    this.exact = new ExactBudget(exactValues)
     this.#specs = specs
     this.#keys = keys
     this.#scope = scope
@@ -100,7 +104,7 @@ export class GroupAggregation {
       : (gid) => {
           for (let a = 0; a < specs.length; a++) {
             const col = columns[a]
-            if (col.layout === 'states') col.states[gid] = newState(specs[a])
+            if (col.layout === 'states') col.states[gid] = newState(specs[a], this.exact)
           }
           if (sharing.any) shareSketches(sharing, this.#statesRows(), gid)
         }

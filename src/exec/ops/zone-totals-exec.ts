@@ -78,7 +78,7 @@ export class ZoneTotalsExec implements PhysicalOperator {
   }
 
   async *batches(ctx: ExecContext): AsyncGenerator<Batch> {
-    const states = this.#specs.map(newState)
+    const states = this.#specs.map((s) => newState(s))
     const range = effectiveRange(this.#scan, ctx.window)
     const field = this.#field
     const type = this.#scan.schema.find((c) => c.name === field)?.type

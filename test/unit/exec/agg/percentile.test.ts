@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { rng } from '../../../../bench/data-gen.ts'
 import type { HistogramBucket } from '../../../../src/exec/agg/histogram.ts'
 import { bigintToWords, wordsOut } from '../../../../src/exec/agg/int64-words.ts'
+import { ExactBudget } from '../../../../src/exec/agg/exact-budget.ts'
 import { createAggState, deserializeAggState } from '../../../../src/exec/agg/registry.ts'
 import { TDigest } from '../../../../src/exec/agg/tdigest.ts'
 
@@ -95,6 +96,48 @@ describe('percentile (exact range: Kusto nearest rank)', () => {
     expect([p0, p100]).toEqual([Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY])
     expect(Math.abs(p1 - 9)).toBeLessThanOrEqual(10)
     expect(Math.abs(p50 - 499)).toBeLessThanOrEqual(10)
+  })
+
+  it('past exactLimit, stays exact while the aggregation\'s budget gives room, then gives it back as a digest', () => {
+    const budget = new ExactBudget(1000)
+    const a = createAggState('percentiles_array', { percents: [0, 50, 95, 100], exactLimit: 100 }, budget)
+    const b = createAggState('percentile', { percent: 50, exactLimit: 100 }, budget)
+    const values = Float64Array.from({ length: 600 }, (_, i) => (i * 7919) % 600)
+    a.addNumbers(values, null, 0, 600)
+    expect([a.isEstimate, budget.used > 0]).toEqual([false, true])
+    // Nearest rank over 0 … 599: 50 % is the 300th value (299), 95 % the 570th (569).
+    expect(a.result()).toEqual([0, 299, 569, 599])
+    expect(ship(a).result()).toEqual([0, 299, 569, 599])
+    // The second state's buffer cannot grow past 100 + what is left: it turns into a digest.
+    for (let i = 0; i < 1000; i++) b.addNumber(i)
+    expect(b.isEstimate).toBe(true)
+    const used = budget.used
+    // A digest holds no budget; the first state still holds its room.
+    for (let i = 0; i < 2000; i++) a.addNumber(i)
+    expect(a.isEstimate).toBe(true)
+    expect(budget.used).toBeLessThan(used)
+    expect(budget.used).toBe(0)
+  })
+
+  it('merging exact partials stays exact without a budget (the partials bounded the memory)', () => {
+    const parts = [0, 1, 2].map((p) => {
+      const s = createAggState('percentile', { percent: 99, exactLimit: 100 }, new ExactBudget(10_000))
+      for (let i = 0; i < 3000; i++) s.addNumber(3 * i + p)
+      return ship(s)
+    })
+    const [first, ...rest] = parts
+    for (const o of rest) first.merge(o)
+    // 9,000 values 0 … 8,999: the 99th percentile is the 8,910th value.
+    expect([first.isEstimate, first.result()]).toEqual([false, 8909])
+  })
+
+  it('ranks −0 before +0 like a sort, past the partitioned range too', () => {
+    for (const n of [10, 10_000]) {
+      const s = createAggState('percentiles_array', { percents: [25, 75], exactLimit: 100 }, new ExactBudget(2 * n))
+      for (let i = 0; i < n; i++) s.addNumber(i < n / 2 ? -0 : 0)
+      const [lo, hi] = s.result() as number[]
+      expect([s.isEstimate, Object.is(lo, -0), Object.is(hi, 0)]).toEqual([false, true, true])
+    }
   })
 
   it('batch adds respect the exact limit too', () => {
