@@ -21,6 +21,7 @@ import {
   AUTO_MIN_CHEAP_ROWS,
   AUTO_MIN_ROWS,
   CHEAP_KINDS,
+  EXACT_VALUE_KINDS,
   type ParallelMode,
   resolveMode,
   wantParallel,
@@ -166,6 +167,8 @@ export async function parallelOverride(q: ParallelQuery): Promise<BuildOverride 
     if (!wantParallel(mode, split)) return undefined
     // 'auto' weighs only the rows a scan must decode: blocks a count takes from zone maps cost nothing.
     if (mode === 'auto' && rowsToDecode(f, split, q.window) < autoMinRows(f)) return undefined
+    // 'auto' keeps a summarize that holds exact values in-process: its partials would carry every value.
+    if (mode === 'auto' && stateKinds(f).some((k) => EXACT_VALUE_KINDS.has(k))) return undefined
     // 'auto' keeps a summarize by a near-unique string in-process: its merge would redo it (merge-bound.ts).
     if (mode === 'auto' && mergeBound(f, split)) return undefined
     // 'auto' keeps a bounded top-N in-process: one visit, best block first, tightens the bound

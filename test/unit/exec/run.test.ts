@@ -117,7 +117,7 @@ describe.each([true, false])('T1 benchmark queries (optimize=%s)', (optimize) =>
     expect(rows(res, 1)).toEqual([{ count_: N }])
   })
 
-  it('percentile 95 and 99 by server_datacenter (exact nearest rank past 4,096 values: the summarize\'s exact budget holds them)', async () => {
+  it("percentile 95 and 99 by server_datacenter (exact nearest rank past 4,096 values: the summarize's exact budget holds them)", async () => {
     const res = await run(
       'http | summarize percentile(req_duration_ms, 95), percentile(req_duration_ms, 99) by server_datacenter',
       optimize,

@@ -4,9 +4,9 @@
 import { DDSketch } from '@datadog/sketches-js'
 import { describe, expect, it } from 'vitest'
 import { rng } from '../../../../bench/data-gen.ts'
+import { ExactBudget } from '../../../../src/exec/agg/exact-budget.ts'
 import type { HistogramBucket } from '../../../../src/exec/agg/histogram.ts'
 import { bigintToWords, wordsOut } from '../../../../src/exec/agg/int64-words.ts'
-import { ExactBudget } from '../../../../src/exec/agg/exact-budget.ts'
 import { createAggState, deserializeAggState } from '../../../../src/exec/agg/registry.ts'
 import { TDigest } from '../../../../src/exec/agg/tdigest.ts'
 
@@ -98,7 +98,7 @@ describe('percentile (exact range: Kusto nearest rank)', () => {
     expect(Math.abs(p50 - 499)).toBeLessThanOrEqual(10)
   })
 
-  it('past exactLimit, stays exact while the aggregation\'s budget gives room, then gives it back as a digest', () => {
+  it("past exactLimit, stays exact while the aggregation's budget gives room, then gives it back as a digest", () => {
     const budget = new ExactBudget(1000)
     const a = createAggState('percentiles_array', { percents: [0, 50, 95, 100], exactLimit: 100 }, budget)
     const b = createAggState('percentile', { percent: 50, exactLimit: 100 }, budget)
@@ -133,7 +133,11 @@ describe('percentile (exact range: Kusto nearest rank)', () => {
 
   it('ranks −0 before +0 like a sort, past the partitioned range too', () => {
     for (const n of [10, 10_000]) {
-      const s = createAggState('percentiles_array', { percents: [25, 75], exactLimit: 100 }, new ExactBudget(2 * n))
+      const s = createAggState(
+        'percentiles_array',
+        { percents: [25, 75], exactLimit: 100 },
+        new ExactBudget(2 * n),
+      )
       for (let i = 0; i < n; i++) s.addNumber(i < n / 2 ? -0 : 0)
       const [lo, hi] = s.result() as number[]
       expect([s.isEstimate, Object.is(lo, -0), Object.is(hi, 0)]).toEqual([false, true, true])

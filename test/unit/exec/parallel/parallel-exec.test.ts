@@ -122,7 +122,7 @@ describe('when the parallel executor is used', () => {
     }
   })
 
-  it("'auto' runs a scan above the threshold in parallel, percentiles too, cheap aggregations and near-unique keys not", async () => {
+  it("'auto' runs a scan above the threshold in parallel; cheap aggregations, exact percentiles and near-unique keys not", async () => {
     const bigDir = await mkdtemp(join(tmpdir(), 'apldb-parallel-auto-'))
     const big = await openStore({ path: bigDir, durability: 'none', clock: () => NOW_MS })
     try {
@@ -142,8 +142,21 @@ describe('when the parallel executor is used', () => {
       await big.flush()
       const plan = async (apl: string) =>
         ((await big.explain(apl)) as unknown as { physical: string }).physical
-      expect(await plan(`b | summarize percentile(k, 50) by k`)).toMatch(/parallel: /)
-      expect(await plan(`b | summarize sum(k), percentile(k, 90) by k`)).toMatch(/parallel: /)
+      expect(await plan(`b | summarize stdev(k) by k`)).toMatch(/parallel: /)
+      expect(await plan(`b | summarize sum(k), variance(k) by k`)).toMatch(/parallel: /)
+      // Percentiles and histograms keep their values exactly: a partial would carry every value to
+      // the main thread. In-process under 'auto'; 'on' still splits them.
+      expect(await plan(`b | summarize percentile(k, 50) by k`)).not.toMatch(/parallel/)
+      expect(await plan(`b | summarize stdev(k), percentiles_array(k, 5, 95) by k`)).not.toMatch(/parallel/)
+      expect(
+        (
+          (await big.explain(`b | summarize percentile(k, 50) by k`, {
+            parallel: 'on',
+          } as never)) as unknown as {
+            physical: string
+          }
+        ).physical,
+      ).toMatch(/parallel: /)
       // Counts, sums, averages, extremes and dcount are cheap in-process: parallel from
       // AUTO_MIN_CHEAP_ROWS rows on.
       expect(rows).toBeLessThan(AUTO_MIN_CHEAP_ROWS)
@@ -151,12 +164,10 @@ describe('when the parallel executor is used', () => {
       expect(await plan(`b | summarize sum(k), avg(k), max(k) by k`)).not.toMatch(/parallel/)
       expect(await plan(`b | summarize dcount(k) by k`)).not.toMatch(/parallel/)
       // Grouped by a field with a distinct value per row, the merge would redo the whole summarize
-      // on the main thread (merge-bound.ts): in-process under 'auto', even for percentiles.
-      expect(await plan(`b | summarize percentile(k, 50) by u`)).not.toMatch(/parallel/)
-      expect(await plan(`b | summarize percentile(k, 50) by u, k`)).not.toMatch(/parallel/)
-      expect(await plan(`b | extend v = strcat(u, '') | summarize percentile(k, 50) by v`)).toMatch(
-        /parallel: /,
-      )
+      // on the main thread (merge-bound.ts): in-process under 'auto', even for costlier aggregations.
+      expect(await plan(`b | summarize stdev(k) by u`)).not.toMatch(/parallel/)
+      expect(await plan(`b | summarize stdev(k) by u, k`)).not.toMatch(/parallel/)
+      expect(await plan(`b | extend v = strcat(u, '') | summarize stdev(k) by v`)).toMatch(/parallel: /)
       // A bounded top-N (one plain-column key) stays in-process under 'auto'; 'on' still splits it.
       expect(await plan(`b | where k > 2 | top 5 by k`)).not.toMatch(/parallel/)
       expect(
