@@ -4,6 +4,7 @@
 // ExactBudget (exact-budget.ts) and given back by `release`. Ranks are found by selection
 // (select-f64.ts): partitioning in place while small, else a rank histogram and one gathered bucket.
 
+import { leafCall } from '../leaf-call.ts'
 import type { ByteReader, ByteWriter } from './bytes.ts'
 import type { ExactBudget } from './exact-budget.ts'
 import {
@@ -60,11 +61,6 @@ export class ExactValues {
     this.#sorted = n < 2
   }
 
-  /** True when room past the limit comes from a budget. */
-  get hasBudget(): boolean {
-    return this.#budget !== null
-  }
-
   /** Values held. */
   get count(): number {
     return this.#fullCount + this.#hn
@@ -77,7 +73,7 @@ export class ExactValues {
 
   /** Adds one value (not NaN); false, adding nothing, when no room can be made. */
   push(x: number): boolean {
-    if (this.#hn === this.#head.length && !this.#makeRoom(false)) return false
+    if (this.#hn === this.#head.length && !this.#makeRoom()) return false
     this.#head[this.#hn++] = x
     this.#changed()
     return true
@@ -90,23 +86,21 @@ export class ExactValues {
   appendRows(values: Float64Array, rows: Uint32Array | null, from: number, to: number): number {
     let i = from
     while (i < to) {
-      if (this.#hn === this.#head.length && !this.#makeRoom(false)) break
+      if (this.#hn === this.#head.length && !this.#makeRoom()) break
       const end = Math.min(to, i + (this.#head.length - this.#hn))
-      this.#hn = appendPresent(this.#head, this.#hn, values, rows, i, end)
+      // Through leafCall: V8's mid tier would inline the loop here (called per batch and group).
+      this.#hn = leafCall(appendPresent, this.#head, this.#hn, values, rows, i, end)
       i = end
     }
     this.#changed()
     return i
   }
 
-  /**
-   * Appends `src` while room can be made (`unbounded`: room past the limit without the budget, for
-   * partials whose memory was bounded where they were built); returns how many went in.
-   */
-  appendArray(src: Float64Array, unbounded: boolean): number {
+  /** Appends `src` while room can be made; returns how many went in. */
+  appendArray(src: Float64Array): number {
     let i = 0
     while (i < src.length) {
-      if (this.#hn === this.#head.length && !this.#makeRoom(unbounded)) break
+      if (this.#hn === this.#head.length && !this.#makeRoom()) break
       const n = Math.min(src.length - i, this.#head.length - this.#hn)
       this.#head.set(src.subarray(i, i + n), this.#hn)
       this.#hn += n
@@ -123,19 +117,19 @@ export class ExactValues {
   }
 
   /** Room for one more value in the buffer: it doubles up to a chunk, then a full one moves to the chunks. */
-  #makeRoom(unbounded: boolean): boolean {
+  #makeRoom(): boolean {
     const len = this.#head.length
     if (len < CHUNK) {
       let next = Math.min(CHUNK, Math.max(16, 2 * len))
       // Fill up to the limit exactly before asking the budget.
       if (this.#fullCount + len < this.limit) next = Math.min(next, this.limit - this.#fullCount)
-      if (!this.#reserve(this.#fullCount + next, unbounded)) return false
+      if (!this.#reserve(this.#fullCount + next)) return false
       const head = new Float64Array(next)
       head.set(this.#head.subarray(0, this.#hn))
       this.#head = head
       return true
     }
-    if (!this.#reserve(this.#fullCount + len + CHUNK, unbounded)) return false
+    if (!this.#reserve(this.#fullCount + len + CHUNK)) return false
     this.#full.push(this.#head)
     this.#fullCount += len
     this.#head = new Float64Array(CHUNK)
@@ -143,9 +137,8 @@ export class ExactValues {
     return true
   }
 
-  /** Takes what a capacity of `cap` values needs from the budget past the limit (nothing when unbounded). */
-  #reserve(cap: number, unbounded: boolean): boolean {
-    if (unbounded) return true
+  /** Takes what a capacity of `cap` values needs from the budget past the limit. */
+  #reserve(cap: number): boolean {
     const more = Math.max(0, cap - this.limit) - this.#taken
     if (more <= 0) return true
     if (this.#budget === null || !this.#budget.take(more)) return false

@@ -92,16 +92,11 @@ export class QuantileSketch {
     return d
   }
 
-  /**
-   * Folds `other` (same limits) in. Two exact sketches stay exact: as far as this one's budget gives
-   * room, or, when it has none (partials merged after a parallel scan), always, as the memory was
-   * bounded where the partials were built.
-   */
+  /** Folds `other` (same limits) in: two exact sketches stay exact as far as this one has room. */
   merge(other: QuantileSketch): void {
     if (other.exact !== null) {
-      const unbounded = this.exact?.hasBudget === false
       for (const part of other.exact.parts()) {
-        const i = this.exact === null ? 0 : this.exact.appendArray(part, unbounded)
+        const i = this.exact === null ? 0 : this.exact.appendArray(part)
         if (i === part.length) continue
         const d = this.toDigest()
         for (let j = i; j < part.length; j++) this.addToDigest(d, part[j])

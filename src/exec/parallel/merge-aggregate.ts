@@ -8,7 +8,7 @@
 import type { Aggregate } from '../../plan/index.ts'
 import { unpackUtf8 } from '../../storage/block/index.ts'
 import { GroupCounts } from '../agg/group-counts.ts'
-import type { AggState } from '../agg/index.ts'
+import { type AggState, ExactBudget, exactValuesWithin } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import type { KernelEnv } from '../kernels/kernel.ts'
 import { type AggSpec, newState as emptyState, resultCell, summarizeSite } from '../ops/agg-spec.ts'
@@ -17,6 +17,7 @@ import { GroupIndex } from '../ops/group-keys.ts'
 import { type KeyColumns, keyColumns } from '../ops/key-columns.ts'
 import { type OutputAgg, outputAgg, outputPiece, type ResultSource } from '../ops/summarize-output.ts'
 import type { Vec } from '../vector.ts'
+import { EXACT_VALUE_KINDS } from './mode.ts'
 import type { AggPartial, PartialKeys } from './partial-aggregate.ts'
 
 /** Rows of a partial folded between two checks of the pace (a 65,536-row piece of a million-group merge took 110–130 ms). */
@@ -53,6 +54,10 @@ export class AggregateMerge {
   #ordinals = 0
   /** Whether an output piece read an estimate. */
   isEstimate = false
+  /** Per call: whether its states keep exact values (they merge into a state of this merge's budget). */
+  readonly #keepsExact: readonly boolean[]
+  /** Values the merged sketches may keep exactly past their own limits (exec/agg/exact-budget.ts). */
+  readonly #exact: ExactBudget
 
   constructor(node: Aggregate, env: KernelEnv) {
     this.#node = node
@@ -61,6 +66,8 @@ export class AggregateMerge {
     this.#specs = this.#outputs.flatMap((o) => o.calls)
     this.#groups = new GroupIndex(node.keys.length)
     this.#states = this.#specs.map(() => [])
+    this.#keepsExact = this.#specs.map((s) => EXACT_VALUE_KINDS.has(s.kind))
+    this.#exact = new ExactBudget(exactValuesWithin(env.guard?.memory.limit ?? Number.POSITIVE_INFINITY))
     this.#counts = this.#specs.map((s) =>
       s.kind === 'count' || s.kind === 'countif' ? new GroupCounts(s.kind) : null,
     )
@@ -105,8 +112,13 @@ export class AggregateMerge {
       for (let j = 0; j < gids.length; j++) {
         const g = gids[j]
         const have = into[g]
-        if (have === undefined) into[g] = fromStates[from + j]
-        else have.merge(fromStates[from + j])
+        if (have !== undefined) have.merge(fromStates[from + j])
+        else if (this.#keepsExact[a]) {
+          // A shipped sketch has no budget: its values move into one that has this merge's.
+          const state = emptyState(this.#specs[a], this.#exact)
+          state.merge(fromStates[from + j])
+          into[g] = state
+        } else into[g] = fromStates[from + j]
       }
     }
   }
