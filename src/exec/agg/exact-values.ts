@@ -201,7 +201,8 @@ export class ExactValues {
   /** Rank k from the histogram: its bucket gathered from the side gathered before, or a new side. */
   #selectByHistogram(k: number): number {
     const parts = this.parts()
-    const hist = (this.#hist ??= rankHistogram(parts))
+    this.#hist ??= rankHistogram(parts)
+    const hist = this.#hist
     const b = bucketOfRank(hist, k)
     const below = countBelow(hist, b)
     let side = this.#side
