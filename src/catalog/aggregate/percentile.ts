@@ -1,4 +1,5 @@
-// catalog/aggregate/percentile.ts: percentile estimates (single value, arrays, and the `if` forms).
+// catalog/aggregate/percentile.ts: percentiles (single value, arrays, and the `if` forms): exact while
+// the summarize's values fit its exact budget, else estimated (and flagged).
 // Percentages are constants in [0, 100]; the default column embeds p (`percentile_x_99_5`, §10.1).
 
 import { q } from '../example.ts'
@@ -19,7 +20,8 @@ export const percentileAggregates = [
     column: { kind: 'firstArgAndConstant', argIndex: 1 },
     estimated: true,
     onEmpty: 'null',
-    description: 'Estimated p-th percentile (0–100) of the values, in the input type.',
+    description:
+      'The p-th percentile (0–100) of the values, in the input type: exact (nearest rank) while the summarize keeps its values (up to 16,777,216 per summarize, within half its memory budget), else a t-digest estimate (flagged isEstimate).',
     example: q('summarize percentile(req_duration_ms, 95) by method'),
   }),
   aggregate({
@@ -30,7 +32,8 @@ export const percentileAggregates = [
     wireName: 'percentiles',
     estimated: true,
     onEmpty: 'null',
-    description: 'Estimated percentiles as a dynamic array, one element per requested percentage, in order.',
+    description:
+      'Percentiles as a dynamic array, one element per requested percentage, in order (exact or estimated as percentile).',
     example: q('summarize percentiles_array(req_duration_ms, 50, 90, 99) by bin(_time, 1h)'),
   }),
   aggregate({
@@ -43,7 +46,7 @@ export const percentileAggregates = [
     estimated: true,
     onEmpty: 'null',
     filtered: { base: 'percentile', predicateArg: 2 },
-    description: 'Estimated percentile over rows where the predicate is true.',
+    description: 'percentile over rows where the predicate is true.',
     example: q("summarize percentileif(req_duration_ms, 95, method == 'GET')"),
   }),
   aggregate({
@@ -55,7 +58,8 @@ export const percentileAggregates = [
     estimated: true,
     onEmpty: 'null',
     filtered: { base: 'percentiles_array', predicateArg: 2 },
-    description: 'Estimated percentiles (passed as one dynamic array) over rows where the predicate is true.',
+    description:
+      'percentiles_array (percentages passed as one dynamic array) over rows where the predicate is true.',
     example: q("summarize percentiles_arrayif(req_duration_ms, dynamic([50, 99]), method == 'GET')"),
   }),
 ]

@@ -11,7 +11,7 @@ import type { ExactBudget } from './exact-budget.ts'
 import { ExactValues } from './exact-values.ts'
 import { TDigest } from './tdigest.ts'
 
-/** Values kept exactly before switching to the t-digest (32 KiB). */
+/** Values kept exactly before the budget is asked for room (32 KiB). */
 export const DEFAULT_QUANTILE_EXACT_LIMIT = 4096
 /** t-digest compression δ past the exact range (see the accuracy test for the measured rank error). */
 export const DEFAULT_COMPRESSION = 1000

@@ -39,7 +39,10 @@ export interface AggParams {
   readonly percents?: readonly number[]
   /** histogram: buckets, 1 … 1,000 (required). */
   readonly bins?: number
-  /** dcount: distinct values counted exactly (default 4,096); percentile(s)/histogram: values kept exactly (default 4,096). */
+  /**
+   * dcount: distinct values counted exactly (default 4,096); percentile(s)/histogram: values kept
+   * exactly (default 4,096), more while the aggregation's ExactBudget gives room (exact-budget.ts).
+   */
   readonly exactLimit?: number
   /** percentile(s)/histogram: t-digest compression δ, 20 … 10,000 (default 1,000). */
   readonly compression?: number
@@ -173,7 +176,8 @@ export const AGG_STATES = {
     read: DcountState.read,
   }),
   percentile: row({
-    description: 'One percentile: exact nearest rank up to exactLimit values, then t-digest.',
+    description:
+      'One percentile: exact nearest rank up to exactLimit values and the budget past it, then t-digest.',
     estimated: true,
     exactMerge: false,
     create: (p, budget) => new PercentileState(p.percent as number, p, undefined, budget),
