@@ -91,6 +91,17 @@ export class MemoryAccount {
     this.#bytes += bytes
   }
 
+  /** Holds `bytes` more if the budget can take them (true), else holds nothing more (false). */
+  tryGrow(bytes: number): boolean {
+    try {
+      this.grow(bytes)
+      return true
+    } catch (e) {
+      if (e instanceof ExecError && e.code === 'query_memory_exceeded') return false
+      throw e
+    }
+  }
+
   /** Holds exactly `bytes` now. */
   set(bytes: number): void {
     if (bytes > this.#bytes) this.grow(bytes - this.#bytes)

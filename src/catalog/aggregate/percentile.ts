@@ -21,7 +21,7 @@ export const percentileAggregates = [
     estimated: true,
     onEmpty: 'null',
     description:
-      'The p-th percentile (0–100) of the values, in the input type: exact (nearest rank) while the summarize keeps its values (up to 16,777,216 per summarize, within half its memory budget), else a t-digest estimate (flagged isEstimate).',
+      'The p-th percentile (0–100) of the values, in the input type: exact (nearest rank) while the summarize keeps its values (up to 16,777,216 per summarize, within a quarter of its memory budget), else a t-digest estimate (flagged isEstimate).',
     example: q('summarize percentile(req_duration_ms, 95) by method'),
   }),
   aggregate({

@@ -7,32 +7,56 @@
 /** Values one aggregation's sketches may keep exactly past their own limits: 16,777,216 (128 MiB). */
 export const DEFAULT_EXACT_VALUES = 1 << 24
 
-/** The budget for a query that may hold `memoryBytes`: the default, or half of that memory if less. */
+/** The budget for a query that may hold `memoryBytes`: the default, or a quarter of that memory if less. */
 export function exactValuesWithin(memoryBytes: number): number {
-  return Math.min(DEFAULT_EXACT_VALUES, Math.floor(memoryBytes / 2 / Float64Array.BYTES_PER_ELEMENT))
+  return Math.min(DEFAULT_EXACT_VALUES, Math.floor(memoryBytes / 4 / Float64Array.BYTES_PER_ELEMENT))
+}
+
+/** Where a budget charges the room it gives (a query's memory account: exec/query-memory.ts). */
+export interface ExactMemory {
+  /** Holds `bytes` more if it can (true), else nothing more (false). */
+  tryGrow(bytes: number): boolean
+  /** Holds `bytes` less. */
+  shrink(bytes: number): void
+}
+
+/** A query's memory as a budget sees it (exec/query-memory.ts QueryMemory). */
+export interface ExactQueryMemory {
+  readonly limit: number
+  account(what: string): ExactMemory
+}
+
+/** The budget of one operator run of a query: `exactValuesWithin` its limit, charged to an account named `what`. */
+export function exactBudget(memory: ExactQueryMemory, what: string): ExactBudget {
+  return new ExactBudget(exactValuesWithin(memory.limit), memory.account(`${what} (exact values)`))
 }
 
 /** A count of values shared by the sketches of one aggregation (see module header). */
 export class ExactBudget {
   /** Values this budget gives out, at most. */
   readonly limit: number
+  readonly #memory: ExactMemory | null
   #left: number
 
-  constructor(limit = DEFAULT_EXACT_VALUES) {
+  constructor(limit = DEFAULT_EXACT_VALUES, memory: ExactMemory | null = null) {
     this.limit = Math.max(0, Math.floor(limit))
+    this.#memory = memory
     this.#left = this.limit
   }
 
-  /** Takes `n` values' room, or nothing (false) when fewer are left. */
+  /** Takes `n` values' room, or nothing (false) when fewer are left or the memory refuses them. */
   take(n: number): boolean {
     if (n > this.#left) return false
+    if (this.#memory !== null && !this.#memory.tryGrow(n * Float64Array.BYTES_PER_ELEMENT)) return false
     this.#left -= n
     return true
   }
 
   /** Gives back `n` values' room taken earlier. */
   give(n: number): void {
-    this.#left = Math.min(this.limit, this.#left + n)
+    const back = Math.min(n, this.limit - this.#left)
+    this.#left += back
+    this.#memory?.shrink(back * Float64Array.BYTES_PER_ELEMENT)
   }
 
   /** Values taken now. */

@@ -1,5 +1,5 @@
 import type { Aggregate, ColumnDef, RowSchema } from '../../plan/index.ts'
-import { exactValuesWithin } from '../agg/index.ts'
+import { exactBudget } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import type { ExecContext } from '../context.ts'
 import type { EvalScope } from '../eval/evaluate.ts'
@@ -74,14 +74,12 @@ export class AggregateExec implements PhysicalOperator {
       this.#keys.map((k) => k.expr),
       this.#scope,
       this.#strategy,
-      exactValuesWithin(ctx.guard.memory.limit),
+      exactBudget(ctx.guard.memory, this.name),
     )
-    // The group table grows batch by batch: charged as it grows (a batch may add at most its rows),
-    // with the values its sketches keep exactly.
+    // The group table grows batch by batch: charged as it grows (a batch may add at most its rows).
+    // The values its sketches keep exactly are charged by their budget, to an account of their own.
     const memory = ctx.guard.memory.account(this.name)
-    const cost = (groups: number) =>
-      groupBytes(groups, this.#keys.length, this.#specs.length) +
-      agg.exact.used * Float64Array.BYTES_PER_ELEMENT
+    const cost = (groups: number) => groupBytes(groups, this.#keys.length, this.#specs.length)
     // A batch whose keys are mostly new to a large table is slow to add: fed in pieces, yielding between.
     const pacer = new PiecePacer(ctx.pieceRows)
     for await (const batch of this.#input.batches(ctx)) {

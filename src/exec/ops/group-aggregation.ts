@@ -9,7 +9,7 @@
 import type { BoundExpr } from '../../plan/index.ts'
 import type { CountState } from '../agg/count.ts'
 import { GroupCounts } from '../agg/group-counts.ts'
-import { type AggState, DEFAULT_EXACT_VALUES, ExactBudget } from '../agg/index.ts'
+import { type AggState, ExactBudget } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import { liveIndices } from '../batch.ts'
 import type { ExecContext } from '../context.ts'
@@ -79,9 +79,9 @@ export class GroupAggregation {
     keys: readonly BoundExpr[],
     scope: EvalScope,
     strategy: GroupStrategy = chooseGroupStrategy(specs, keys),
-    exactValues = DEFAULT_EXACT_VALUES,
+    exact: ExactBudget = new ExactBudget(),
   ) {
-    this.exact = new ExactBudget(exactValues)
+    this.exact = exact
     this.#specs = specs
     this.#keys = keys
     this.#scope = scope

@@ -8,7 +8,7 @@
 import type { Aggregate } from '../../plan/index.ts'
 import { unpackUtf8 } from '../../storage/block/index.ts'
 import { GroupCounts } from '../agg/group-counts.ts'
-import { type AggState, ExactBudget, exactValuesWithin } from '../agg/index.ts'
+import { type AggState, ExactBudget, exactBudget } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import type { KernelEnv } from '../kernels/kernel.ts'
 import { type AggSpec, newState as emptyState, resultCell, summarizeSite } from '../ops/agg-spec.ts'
@@ -67,7 +67,7 @@ export class AggregateMerge {
     this.#groups = new GroupIndex(node.keys.length)
     this.#states = this.#specs.map(() => [])
     this.#keepsExact = this.#specs.map((s) => EXACT_VALUE_KINDS.has(s.kind))
-    this.#exact = new ExactBudget(exactValuesWithin(env.guard?.memory.limit ?? Number.POSITIVE_INFINITY))
+    this.#exact = env.guard ? exactBudget(env.guard.memory, 'AggregateMerge') : new ExactBudget()
     this.#counts = this.#specs.map((s) =>
       s.kind === 'count' || s.kind === 'countif' ? new GroupCounts(s.kind) : null,
     )

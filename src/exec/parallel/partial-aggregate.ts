@@ -2,7 +2,7 @@
 // aggregation (ops/group-aggregation.ts) over one unit's rows, stopping at the mergeable states.
 // Groups keep first-seen order, so merging units in scan order reproduces the in-process order.
 import type { Aggregate } from '../../plan/index.ts'
-import { type AggState, exactValuesWithin } from '../agg/index.ts'
+import { type AggState, exactBudget } from '../agg/index.ts'
 import { checkInterrupt, type ExecContext } from '../context.ts'
 import { type EvalScope, scopeOf } from '../eval/evaluate.ts'
 import type { KernelEnv } from '../kernels/kernel.ts'
@@ -72,7 +72,7 @@ export class PartialAggregate {
       keys.map((k) => k.expr),
       this.#scope,
       undefined,
-      exactValuesWithin(ctx.guard.memory.limit),
+      exactBudget(ctx.guard.memory, 'PartialAggregate'),
     )
     for await (const b of this.#input.batches(ctx)) {
       checkInterrupt(ctx)

@@ -84,6 +84,29 @@ describe('queries under a budget', () => {
     expect(s.storage.memory.reserved).toBe(0)
   })
 
+  it('percentiles stay exact while a quarter of the budget holds their values, then estimate within it', async () => {
+    db = await openStore({ memoryBytes: 256 * MiB })
+    await db.datasets.create({ name: 'p' })
+    const rows = 600_000
+    for (let at = 0; at < rows; at += 50_000)
+      await db.ingest(
+        'p',
+        Array.from({ length: 50_000 }, (_, i) => ({ n: at + i })),
+      )
+    const q = `['p'] | summarize percentile(n, 50), percentiles_array(n, 99)`
+    const window = { startTime: '2000-01-01T00:00:00Z' }
+    // 600,000 values of 8 bytes (one sketch serves both calls): exact within 32 MiB (a quarter of it
+    // holds 1,048,576 values).
+    const exact = await db.queryResult(q, { ...window, memoryBytes: 32 * MiB })
+    expect(exact.status.isEstimate).toBe(false)
+    expect(exact.tables[0].columns.map((c) => c[0])).toEqual([299_999, [593_999]])
+    // 16 MiB: a quarter holds 524,288 values past the sketch's own 4,096; the rest goes to a t-digest.
+    const small = await db.queryResult(q, { ...window, memoryBytes: 16 * MiB })
+    expect(small.status.isEstimate).toBe(true)
+    expect(Math.abs((small.tables[0].columns[0][0] as number) - 299_999)).toBeLessThan(6000)
+    expect(db.storage.memory.reserved).toBe(0)
+  })
+
   it('a request budget past the ceiling is invalid_argument', async () => {
     const s = await store()
     await expect(s.queryResult(`['d'] | count`, { memoryBytes: 1024 * MiB })).rejects.toMatchObject({
