@@ -20,33 +20,44 @@ import { sortFloat64 } from './sort-f64.ts'
 
 /** Values per chunk once a buffer stops doubling (512 KiB). */
 const CHUNK = 1 << 16
+/** Rows appended by a direct call, not through leafCall (see appendRows). */
+const SHORT_RUN = 64
 /** From this many values a rank is found from a histogram, below it by partitioning the buffer. */
 const HISTOGRAM_SELECT_MIN = 4096
 
-/** Exact values of one sketch (see module header); NaN never enters. */
-export class ExactValues {
-  /** Values held without taking from the budget. */
-  readonly limit: number
-  readonly #budget: ExactBudget | null
-  /** Filled chunks (each completely full), then the buffer being filled. */
-  readonly #full: Float64Array[] = []
-  #fullCount = 0
-  #head: Float64Array
-  #hn = 0
+/** What only a large sketch needs: its chunks, the budget it took, its rank caches (made on first need). */
+class Large {
+  /** Filled chunks, each completely full. */
+  readonly full: Float64Array[] = []
+  fullCount = 0
   /** Capacity taken from the budget. */
-  #taken = 0
-  /** True when the values (one buffer) are in ascending order. */
-  #sorted = true
-  /** The index the last in-place selection put in place (values before it ≤ it, after it ≥ it); −1: none. */
-  #placed = -1
+  taken = 0
   /** The rank histogram of the values, kept between the ranks of one answer; null: none. */
-  #hist: Int32Array | null = null
+  hist: Int32Array | null = null
   /**
    * The values of histogram buckets [lo, hi], gathered by a rank's selection: the smaller side of
    * that rank's bucket, itself included, so the next ranks on that side (p95 then p99) gather from
    * it, not from every value. Null: none.
    */
-  #side: { readonly lo: number; readonly hi: number; readonly values: Float64Array } | null = null
+  side: { readonly lo: number; readonly hi: number; readonly values: Float64Array } | null = null
+}
+
+/** `#order`: the values are in ascending order. */
+const SORTED = -2
+/** `#order`: nothing is known of the values' order. */
+const UNORDERED = -1
+
+/** Exact values of one sketch (see module header); NaN never enters. Six fields: one per group. */
+export class ExactValues {
+  /** Values held without taking from the budget. */
+  readonly limit: number
+  readonly #budget: ExactBudget | null
+  /** The buffer being filled (after the chunks of `#large`, if any). */
+  #head: Float64Array
+  #hn = 0
+  /** SORTED, UNORDERED, or the index the last in-place selection put in place (no greater value before it, no smaller after). */
+  #order: number
+  #large: Large | null = null
 
   constructor(
     limit: number,
@@ -58,17 +69,18 @@ export class ExactValues {
     this.#budget = budget
     this.#head = head
     this.#hn = n
-    this.#sorted = n < 2
+    this.#order = n < 2 ? SORTED : UNORDERED
   }
 
   /** Values held. */
   get count(): number {
-    return this.#fullCount + this.#hn
+    return (this.#large?.fullCount ?? 0) + this.#hn
   }
 
   /** The values, as filled views of the chunks and the buffer (in no particular order). */
   parts(): Float64Array[] {
-    return this.#hn > 0 ? [...this.#full, this.#head.subarray(0, this.#hn)] : this.#full.slice()
+    const full = this.#large?.full ?? []
+    return this.#hn > 0 ? [...full, this.#head.subarray(0, this.#hn)] : full.slice()
   }
 
   /** Adds one value (not NaN); false, adding nothing, when no room can be made. */
@@ -88,8 +100,12 @@ export class ExactValues {
     while (i < to) {
       if (this.#hn === this.#head.length && !this.#makeRoom()) break
       const end = Math.min(to, i + (this.#head.length - this.#hn))
-      // Through leafCall: V8's mid tier would inline the loop here (called per batch and group).
-      this.#hn = leafCall(appendPresent, this.#head, this.#hn, values, rows, i, end)
+      // A long run through leafCall (V8's mid tier would inline the loop here, called per batch and
+      // group); a short one (a small group's few rows) directly: the call would cost more than it saves.
+      this.#hn =
+        end - i > SHORT_RUN
+          ? leafCall(appendPresent, this.#head, this.#hn, values, rows, i, end)
+          : appendPresent(this.#head, this.#hn, values, rows, i, end)
       i = end
     }
     this.#changed()
@@ -112,58 +128,71 @@ export class ExactValues {
 
   /** Gives the budget back (the sketch leaves exact mode; these values are dropped). */
   release(): void {
-    this.#budget?.give(this.#taken)
-    this.#taken = 0
+    const large = this.#large
+    if (large === null) return
+    this.#budget?.give(large.taken)
+    large.taken = 0
   }
 
   /** Room for one more value in the buffer: it doubles up to a chunk, then a full one moves to the chunks. */
   #makeRoom(): boolean {
     const len = this.#head.length
+    const fullCount = this.#large?.fullCount ?? 0
     if (len < CHUNK) {
       let next = Math.min(CHUNK, Math.max(16, 2 * len))
       // Fill up to the limit exactly before asking the budget.
-      if (this.#fullCount + len < this.limit) next = Math.min(next, this.limit - this.#fullCount)
-      if (!this.#reserve(this.#fullCount + next)) return false
+      if (fullCount + len < this.limit) next = Math.min(next, this.limit - fullCount)
+      if (!this.#reserve(fullCount + next)) return false
       const head = new Float64Array(next)
       head.set(this.#head.subarray(0, this.#hn))
       this.#head = head
       return true
     }
-    if (!this.#reserve(this.#fullCount + len + CHUNK)) return false
-    this.#full.push(this.#head)
-    this.#fullCount += len
+    if (!this.#reserve(fullCount + len + CHUNK)) return false
+    const large = this.#largeState()
+    large.full.push(this.#head)
+    large.fullCount += len
     this.#head = new Float64Array(CHUNK)
     this.#hn = 0
     return true
   }
 
+  #largeState(): Large {
+    this.#large ??= new Large()
+    return this.#large
+  }
+
   /** Takes what a capacity of `cap` values needs from the budget past the limit. */
   #reserve(cap: number): boolean {
-    const more = Math.max(0, cap - this.limit) - this.#taken
+    const taken = this.#large?.taken ?? 0
+    const more = Math.max(0, cap - this.limit) - taken
     if (more <= 0) return true
     if (this.#budget === null || !this.#budget.take(more)) return false
-    this.#taken += more
+    this.#largeState().taken += more
     return true
   }
 
   #changed(): void {
-    this.#sorted = false
-    this.#placed = -1
-    this.#hist = null
-    this.#side = null
+    this.#order = UNORDERED
+    const large = this.#large
+    if (large !== null) {
+      large.hist = null
+      large.side = null
+    }
   }
 
   /** The values in one buffer (chunks joined, once). */
   #joined(): Float64Array {
-    if (this.#full.length > 0) {
+    const large = this.#large
+    if (large !== null && large.full.length > 0) {
       const all = new Float64Array(this.count)
       let at = 0
       for (const part of this.parts()) {
         all.set(part, at)
         at += part.length
       }
-      this.#full.length = 0
-      this.#fullCount = 0
+      large.full.length = 0
+      large.fullCount = 0
       this.#head = all
       this.#hn = all.length
     }
@@ -173,24 +202,24 @@ export class ExactValues {
   /** The values, sorted ascending (a view: do not keep it across adds). */
   sorted(): Float64Array {
     const v = this.#joined()
-    if (!this.#sorted) {
+    if (this.#order !== SORTED) {
       sortFloat64(v)
-      this.#sorted = true
-      this.#placed = -1
+      this.#order = SORTED
     }
     return v
   }
 
   /** The value an ascending sort puts at index k (0 ≤ k < count); a zero is the zero a sort puts there. */
   at(k: number): number {
-    if (this.#sorted && this.#full.length === 0) return this.#head[k]
+    const large = this.#large
+    if (this.#order === SORTED && (large === null || large.full.length === 0)) return this.#head[k]
     if (this.count >= HISTOGRAM_SELECT_MIN) return this.#selectByHistogram(k)
     const v = this.#joined()
-    if (k === this.#placed) return v[k]
-    const p = this.#placed
+    const p = this.#order
+    if (k === p) return v[k]
     const x =
       p < 0 ? selectFloat64(v, k) : k < p ? selectFloat64(v, k, 0, p) : selectFloat64(v, k, p + 1, v.length)
-    this.#placed = k
+    this.#order = k
     if (x !== 0) return x
     // Ranks below k hold the negatives and then the −0s: k is a −0 when it falls among those.
     let below = 0
@@ -201,11 +230,12 @@ export class ExactValues {
   /** Rank k from the histogram: its bucket gathered from the side gathered before, or a new side. */
   #selectByHistogram(k: number): number {
     const parts = this.parts()
-    this.#hist ??= rankHistogram(parts)
-    const hist = this.#hist
+    const large = this.#largeState()
+    large.hist ??= rankHistogram(parts)
+    const hist = large.hist
     const b = bucketOfRank(hist, k)
     const below = countBelow(hist, b)
-    let side = this.#side
+    let side = large.side
     if (side === null || b < side.lo || b > side.hi) {
       const upTo = below + hist[b]
       const fromB = this.count - below
@@ -213,7 +243,7 @@ export class ExactValues {
         fromB <= upTo
           ? { lo: b, hi: RANK_BUCKETS - 1, values: gatherKeys(parts, b, RANK_BUCKETS - 1, fromB) }
           : { lo: 0, hi: b, values: gatherKeys(parts, 0, b, upTo) }
-      this.#side = side
+      large.side = side
     }
     return selectInBucket([side.values], b, hist[b], k - below)
   }
