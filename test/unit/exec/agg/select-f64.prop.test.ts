@@ -1,23 +1,15 @@
 // Property: selectFloat64 (partitioning) and rankHistogram + selectRank (one bucket gathered from the
-// values' parts) give,
-// for every rank, the value Float64Array.prototype.sort puts there, bit for bit (−0 before +0,
-// infinities, duplicates), and selectFloat64 leaves no greater value before the rank, no smaller after.
+// values' parts) give, for every rank, the value Float64Array.prototype.sort puts there, bit for bit
+// (−0 before +0, infinities, duplicates), and selectFloat64 leaves no greater value before the rank,
+// no smaller after.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { rankHistogram, selectFloat64, selectRank } from '../../../../src/exec/agg/select-f64.ts'
+import { orderedDouble } from './doubles.ts'
 
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
 
-const special = fc.constantFrom(
-  0,
-  -0,
-  Number.POSITIVE_INFINITY,
-  Number.NEGATIVE_INFINITY,
-  Number.MIN_VALUE,
-  1,
-  -1,
-)
-const double = fc.oneof(fc.double({ noNaN: true }), special, fc.integer({ min: -50, max: 50 }))
+const double = orderedDouble(50)
 const sameBits = (a: number, b: number) => Object.is(a, b)
 
 describe('selectFloat64 and selectRank', () => {

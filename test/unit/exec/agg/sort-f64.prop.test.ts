@@ -3,22 +3,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { sortFloat64 } from '../../../../src/exec/agg/sort-f64.ts'
+import { orderedDouble } from './doubles.ts'
 
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
 
-const special = fc.constantFrom(
-  0,
-  -0,
-  Number.POSITIVE_INFINITY,
-  Number.NEGATIVE_INFINITY,
-  Number.MIN_VALUE,
-  -Number.MIN_VALUE,
-  Number.MAX_VALUE,
-  -Number.MAX_VALUE,
-  1,
-  -1,
-)
-const double = fc.oneof(fc.double({ noNaN: true }), special, fc.integer({ min: -1000, max: 1000 }))
+const double = orderedDouble(1000)
 
 function bits(a: Float64Array): string {
   return Array.from(new BigUint64Array(a.buffer, a.byteOffset, a.length), (x) => x.toString(16)).join(',')
