@@ -6,7 +6,7 @@
 import type { AplType } from '../../catalog/index.ts'
 import type { BoundExpr, LogicalOf, RowSchema } from '../../plan/index.ts'
 import { formatGoDuration, formatRfc3339Nano } from '../../util/time/index.ts'
-import type { AggState } from '../agg/index.ts'
+import { type AggState, type ExactBudget, exactBudget } from '../agg/index.ts'
 import type { Batch } from '../batch.ts'
 import { compactBatch, fromCells } from '../batch.ts'
 import { checkInterrupt, type ExecContext, ExecError } from '../context.ts'
@@ -185,6 +185,8 @@ export class MakeSeriesExec implements PhysicalOperator {
     const cellsPerGroup = count * Math.max(1, this.#specs.length)
     const groups = new GroupIndex(n.keys.length)
     const states: (AggState | undefined)[][] = this.#specs.map(() => [])
+    // Percentile cells keep their values exactly while this run's budget gives room (exact-budget.ts).
+    const exact = exactBudget(ctx.guard.memory, this.name)
     parts.forEach((b, p) => {
       checkInterrupt(ctx)
       const slots = this.#slots(axes[p], layout)
@@ -200,7 +202,7 @@ export class MakeSeriesExec implements PhysicalOperator {
         () => {},
       )
       for (let s = 0; s < this.#specs.length; s++)
-        this.#feed(this.#specs[s], states[s], b, rows, gids, slots, count)
+        this.#feed(this.#specs[s], states[s], b, rows, gids, slots, count, exact)
       memory.set(grid + groupBytes(groups.size, n.keys.length, cellsPerGroup))
     })
     this.metrics.timeMs += performance.now() - t0
@@ -217,6 +219,7 @@ export class MakeSeriesExec implements PhysicalOperator {
     gids: Int32Array,
     slots: Int32Array,
     count: number,
+    exact: ExactBudget,
   ): void {
     const pred = spec.predicate ? asBool(evaluate(spec.predicate, b, this.#scope), b.length) : null
     const v = spec.value ? evaluate(spec.value, b, this.#scope) : null
@@ -225,7 +228,7 @@ export class MakeSeriesExec implements PhysicalOperator {
       const at = gids[j] * count + slots[i]
       let s = st[at]
       if (s === undefined) {
-        s = newState(spec)
+        s = newState(spec, exact)
         st[at] = s
       }
       if (pred && (pred.values[i] !== 1 || (pred.valid && !pred.valid[i]))) continue

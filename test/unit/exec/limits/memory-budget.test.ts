@@ -107,6 +107,28 @@ describe('queries under a budget', () => {
     expect(db.storage.memory.reserved).toBe(0)
   })
 
+  it('make-series percentiles are exact per cell within the budget too', async () => {
+    db = await openStore({ memoryBytes: 256 * MiB })
+    await db.datasets.create({ name: 's' })
+    const day = Date.UTC(2026, 0, 5)
+    // 20,000 values in one day's cell (n = 0 … 19,999, shuffled in time): median 9,999, p99 19,799.
+    await db.ingest(
+      's',
+      Array.from({ length: 20_000 }, (_, i) => ({
+        _time: new Date(day + ((i * 7919) % 20_000) * 1000).toISOString(),
+        n: i,
+      })),
+    )
+    const r = await db.queryResult(
+      `['s'] | make-series p = percentile(n, 50), q = percentiles_array(n, 99) on _time from datetime(2026-01-05) to datetime(2026-01-06) step 1d`,
+      { startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-10T00:00:00Z' },
+    )
+    expect(r.status.isEstimate).toBe(false)
+    const t = r.tables[0]
+    const col = (name: string) => t.columns[t.fields.findIndex((f) => f.name === name)][0]
+    expect([col('p'), col('q')]).toEqual([[9999], [[19799]]])
+  })
+
   it('a request budget past the ceiling is invalid_argument', async () => {
     const s = await store()
     await expect(s.queryResult(`['d'] | count`, { memoryBytes: 1024 * MiB })).rejects.toMatchObject({
