@@ -30,23 +30,36 @@ export class QueryMemory {
 
   /** Charges `bytes` for `what` (an operator or function name), or throws before anything is allocated. */
   charge(bytes: number, what: string): void {
-    if (!(bytes > 0)) return
-    if (this.#used + bytes > this.limit) {
+    const refused = this.#take(bytes)
+    if (refused === 'query') {
       throw new ExecError(
         'query_memory_exceeded',
         `${what} needs ${formatBytes(bytes)} more memory, past this query's budget of ${formatBytes(this.limit)} (${formatBytes(this.#used)} in use); narrow the query (filter, summarize, take) or ask for a larger budget (memoryBytes)`,
         'query',
       )
     }
-    if (this.#pool && !this.#pool.reserve(bytes)) {
+    if (refused === 'process') {
       throw new ExecError(
         'query_memory_exceeded',
-        `${what} needs ${formatBytes(bytes)} more memory, but the server's memory for queries (${formatBytes(this.#pool.limit)}) is taken by other queries; retry shortly`,
+        `${what} needs ${formatBytes(bytes)} more memory, but the server's memory for queries (${formatBytes(this.#pool?.limit ?? 0)}) is taken by other queries; retry shortly`,
         'process',
       )
     }
+  }
+
+  /** Charges `bytes` if this query's budget and the process pool have them (true), else nothing (false). */
+  tryCharge(bytes: number): boolean {
+    return this.#take(bytes) === null
+  }
+
+  /** Takes `bytes`, or names what refused them (nothing taken then). */
+  #take(bytes: number): 'query' | 'process' | null {
+    if (!(bytes > 0)) return null
+    if (this.#used + bytes > this.limit) return 'query'
+    if (this.#pool && !this.#pool.reserve(bytes)) return 'process'
     this.#used += bytes
     if (this.#used > this.#peak) this.#peak = this.#used
+    return null
   }
 
   /** Gives back bytes charged earlier. */
@@ -93,13 +106,10 @@ export class MemoryAccount {
 
   /** Holds `bytes` more if the budget can take them (true), else holds nothing more (false). */
   tryGrow(bytes: number): boolean {
-    try {
-      this.grow(bytes)
-      return true
-    } catch (e) {
-      if (e instanceof ExecError && e.code === 'query_memory_exceeded') return false
-      throw e
-    }
+    if (!(bytes > 0)) return true
+    if (!this.#memory.tryCharge(bytes)) return false
+    this.#bytes += bytes
+    return true
   }
 
   /** Holds exactly `bytes` now. */

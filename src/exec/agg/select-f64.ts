@@ -92,7 +92,7 @@ const BLOCKS = BUCKETS >>> BLOCK_SHIFT
 /**
  * Counts of the values of `parts` per 16-bit order key (BUCKETS entries), then the sums of each block
  * of 256 buckets (BLOCKS entries): one branch-free pass, after which any rank is found by gathering
- * one bucket (`selectRank`) instead of partitioning every value.
+ * one bucket (`bucketOfRank`, `selectInBucket`) instead of partitioning every value.
  */
 export function rankHistogram(parts: readonly Float64Array[]): Int32Array {
   const hist = new Int32Array(BUCKETS + BLOCKS)
@@ -155,12 +155,6 @@ export function selectInBucket(
   k: number,
 ): number {
   return selectFloat64(gatherKeys(parts, bucket, bucket, count), k)
-}
-
-/** The value an ascending sort of the values of `parts` puts at index k, from their histogram. */
-export function selectRank(parts: readonly Float64Array[], hist: Int32Array, k: number): number {
-  const b = bucketOfRank(hist, k)
-  return selectInBucket(parts, b, hist[b], k - countBelow(hist, b))
 }
 
 /** Appends to `out` from `j` the values of `a` (high words in `words`) whose key is in [lo, lo + span]; the new count. */

@@ -4,13 +4,25 @@
 // no smaller after.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { rankHistogram, selectFloat64, selectRank } from '../../../../src/exec/agg/select-f64.ts'
+import {
+  bucketOfRank,
+  countBelow,
+  rankHistogram,
+  selectFloat64,
+  selectInBucket,
+} from '../../../../src/exec/agg/select-f64.ts'
 import { orderedDouble } from './doubles.ts'
 
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
 
 const double = orderedDouble(50)
 const sameBits = (a: number, b: number) => Object.is(a, b)
+
+/** Rank k of `parts` by their histogram: the bucket holding it, gathered and selected in (as ExactValues does). */
+function selectRank(parts: readonly Float64Array[], hist: Int32Array, k: number): number {
+  const b = bucketOfRank(hist, k)
+  return selectInBucket(parts, b, hist[b], k - countBelow(hist, b))
+}
 
 describe('selectFloat64 and selectRank', () => {
   it('find the value a sort puts at each rank (property)', () => {
